@@ -1,0 +1,98 @@
+// swift-tools-version: 6.1
+// Herald: a news-aggregator engine. The dependency lists below are the layer rule
+// of Docs/architecture.md: Domain depends on nothing; services and interactors know
+// Domain only; Composition is the one place that knows every concrete type.
+import PackageDescription
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Herald", targets: ["HeraldComposition"]),
+        .executable(name: "herald", targets: ["herald"]),
+        .executable(name: "herald-benchmarks", targets: ["HeraldBenchmarks"]),
+        .executable(name: "unread-digest", targets: ["UnreadDigest"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "HeraldDomain"),
+        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2"]),
+        .target(
+            name: "HeraldStore",
+            dependencies: ["HeraldDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HeraldFetching",
+            dependencies: [
+                "HeraldDomain",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(name: "HeraldInteractors", dependencies: ["HeraldDomain"]),
+        .target(name: "HeraldPresenters", dependencies: ["HeraldDomain", "HeraldInteractors"]),
+        .target(name: "HeraldRouting", dependencies: ["HeraldDomain"]),
+        .target(name: "HeraldContainer", dependencies: ["HeraldDomain"]),
+        .target(
+            name: "HeraldComposition",
+            dependencies: [
+                "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
+                "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
+            ]
+        ),
+        .target(
+            name: "HeraldCLI",
+            dependencies: [
+                "HeraldComposition",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+        .executableTarget(
+            name: "HeraldBenchmarks",
+            dependencies: [
+                "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
+                "HeraldInteractors", "HeraldTestSupport", "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "UnreadDigest",
+            dependencies: ["HeraldComposition"],
+            path: "Examples/UnreadDigest"
+        ),
+        // Test helpers shared by the test targets and the benchmarks: a real HTTP
+        // server on 127.0.0.1, fixture lookup, in-memory fakes behind Domain ports.
+        .target(
+            name: "HeraldTestSupport",
+            dependencies: [
+                "HeraldDomain",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain"]),
+        .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldFetchingTests", dependencies: ["HeraldFetching", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),
+        .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),
+        .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
+    ]
+)

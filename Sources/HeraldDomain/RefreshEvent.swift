@@ -1,0 +1,57 @@
+/// A feed as refresh progress names it.
+public struct FeedReference: Sendable, Hashable, Codable {
+    /// The feed's identifier.
+    public var id: FeedID
+    /// Its display title.
+    public var title: String
+
+    /// Creates a reference.
+    public init(id: FeedID, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+/// What happened during a refresh, streamed to front ends as it happens.
+public enum RefreshEvent: Sendable, Hashable {
+    /// The refresh begins with this many feeds.
+    case started(total: Int)
+    /// A feed is being fetched.
+    case fetching(FeedReference)
+    /// The server answered 304, or the body hash was unchanged: nothing parsed.
+    case notModified(FeedReference)
+    /// A feed was parsed and stored.
+    case stored(FeedReference, StoreOutcome)
+    /// A confirmed permanent redirect moved the feed to a new URL.
+    case moved(FeedReference, to: String)
+    /// A feed failed; it will be retried with backoff.
+    case failed(FeedReference, FeedFailure)
+    /// The refresh is over (also after cancellation).
+    case finished(RefreshSummary)
+}
+
+/// The totals of one refresh.
+public struct RefreshSummary: Sendable, Hashable, Codable {
+    /// Feeds attempted.
+    public var total: Int
+    /// Feeds parsed and stored.
+    public var stored: Int
+    /// Feeds unchanged (304 or same body).
+    public var notModified: Int
+    /// Feeds that failed.
+    public var failed: Int
+    /// New articles across all feeds.
+    public var newArticles: Int
+    /// True when the refresh was cancelled before every feed was done.
+    public var cancelled: Bool
+
+    /// Creates a summary.
+    public init(total: Int, stored: Int, notModified: Int, failed: Int, newArticles: Int, cancelled: Bool) {
+        self.total = total
+        self.stored = stored
+        self.notModified = notModified
+        self.failed = failed
+        self.newArticles = newArticles
+        self.cancelled = cancelled
+    }
+}

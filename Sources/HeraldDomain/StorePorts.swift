@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Subscriptions and their fetch state.
+public protocol FeedStoring: Sendable {
+    /// Subscribes to a feed.
+    /// - Returns: The stored feed and whether it was new (an existing URL returns the existing feed, unchanged).
+    func addFeed(_ feed: NewFeed, at date: Date) async throws(StoreError) -> (feed: Feed, created: Bool)
+    /// Every subscribed feed, ordered by display title.
+    func feeds() async throws(StoreError) -> [Feed]
+    /// One feed.
+    func feed(_ id: FeedID) async throws(StoreError) -> Feed
+    /// The feed subscribed at a URL, if any.
+    func feed(url: String) async throws(StoreError) -> Feed?
+    /// Unsubscribes and deletes the feed's articles (starred ones too: the user asked).
+    func removeFeed(_ id: FeedID) async throws(StoreError)
+    /// Sets or clears the user's title.
+    func setCustomTitle(_ title: String?, for id: FeedID) async throws(StoreError)
+    /// Replaces the feed's tags.
+    func setTags(_ tags: [String], for id: FeedID) async throws(StoreError)
+    /// Replaces the feed's settings.
+    func setSettings(_ settings: FeedSettings, for id: FeedID) async throws(StoreError)
+    /// Moves the feed to a new URL, keeping its articles and state.
+    func changeURL(of id: FeedID, to url: String) async throws(StoreError)
+    /// Records a fetch that stored nothing (304, unchanged body, failure).
+    func updateFetchState(_ state: FetchState, for id: FeedID) async throws(StoreError)
+    /// Feeds due at `date` (next-due passed or unset), not gone, soonest first.
+    func dueFeeds(at date: Date) async throws(StoreError) -> [Feed]
+    /// Stores a fetched feed in one transaction: the feed's metadata, its articles (new ones
+    /// inserted, changed ones updated with the user's state kept) and the new fetch state.
+    func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
+        async throws(StoreError) -> StoreOutcome
+}
+
+/// Articles and the user's state of them.
+public protocol ArticleStoring: Sendable {
+    /// One article with its body.
+    func article(_ id: ArticleID) async throws(StoreError) -> Article
+    /// One page of a newest-first list (keyset pagination).
+    func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage
+    /// The articles just newer and just older than `id` within a filter, for next/previous.
+    func neighbours(of id: ArticleID, in filter: ArticleFilter) async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?)
+    /// The next unread article after `id` (older first, then the other feeds), or the newest unread when `id` is nil.
+    func nextUnread(after id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID?
+    /// Marks articles read or unread.
+    func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(StoreError)
+    /// Stars or unstars articles.
+    func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(StoreError)
+    /// Replaces an article's user tags.
+    func setTags(_ tags: [String], forArticle id: ArticleID) async throws(StoreError)
+    /// Marks every article in a filter read. - Returns: How many changed.
+    func markAllRead(in filter: ArticleFilter) async throws(StoreError) -> Int
+    /// Unread counts per feed (feeds with none may be absent).
+    func unreadCountsByFeed() async throws(StoreError) -> [FeedID: Int]
+    /// Unread counts per feed tag.
+    func unreadCountsByTag() async throws(StoreError) -> [String: Int]
+    /// Totals over the store.
+    func statistics() async throws(StoreError) -> StoreStatistics
+    /// Deletes articles beyond each feed's retention (or `global`), never starred ones.
+    /// - Returns: How many were deleted.
+    func applyRetention(global: RetentionPolicy, now: Date) async throws(StoreError) -> Int
+}
+
+/// Full-text search and saved searches.
+public protocol ArticleSearching: Sendable {
+    /// Ranked results with highlighted snippets.
+    /// - Throws: ``StoreError/invalidQuery(reason:)`` for a malformed query.
+    func search(_ request: SearchRequest) async throws(StoreError) -> SearchPage
+    /// Saves a search as a query feed.
+    func saveSearch(name: String, query: String, filter: ArticleFilter) async throws(StoreError) -> SavedSearch
+    /// Every saved search, by name.
+    func savedSearches() async throws(StoreError) -> [SavedSearch]
+    /// Deletes a saved search.
+    func deleteSavedSearch(_ id: SavedSearchID) async throws(StoreError)
+    /// Unread articles matching each saved search.
+    func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int]
+}

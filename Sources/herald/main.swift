@@ -1,0 +1,2 @@
+import HeraldCLI
+await HeraldCommand.main()
