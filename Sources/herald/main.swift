@@ -1,2 +1,2 @@
-import HeraldCLI
-await HeraldCommand.main()
+// Replaced by the ArgumentParser entry point when HeraldCLI lands.
+print("herald: not built yet")
