@@ -8,7 +8,7 @@ let package = Package(
     name: "Herald",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "Herald", targets: ["HeraldComposition"]),
+        .library(name: "Herald", targets: ["Herald"]),
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-benchmarks", targets: ["HeraldBenchmarks"]),
         .executable(name: "unread-digest", targets: ["UnreadDigest"]),
@@ -51,10 +51,18 @@ let package = Package(
                 "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
             ]
         ),
+        // The facade other front ends import: one file that is the public API.
+        .target(
+            name: "Herald",
+            dependencies: [
+                "HeraldDomain", "HeraldComposition", "HeraldInteractors", "HeraldPresenters",
+                "HeraldRouting", "HeraldContainer",
+            ]
+        ),
         .target(
             name: "HeraldCLI",
             dependencies: [
-                "HeraldComposition",
+                "Herald",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "UnreadDigest",
-            dependencies: ["HeraldComposition"],
+            dependencies: ["Herald"],
             path: "Examples/UnreadDigest"
         ),
         // Test helpers shared by the test targets and the benchmarks: a real HTTP
@@ -93,6 +101,7 @@ let package = Package(
         .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),
         .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),
         .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
     ]
 )

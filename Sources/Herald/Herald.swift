@@ -1,0 +1,1 @@
+// The facade lands with the composition root.
