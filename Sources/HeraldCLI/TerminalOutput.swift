@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where the CLI writes, and what it knows about the terminal it writes to.
+struct TerminalOutput: Sendable {
+    /// True when standard output is a terminal (progress bars, colours); false for pipes and files.
+    let isInteractive: Bool
+    /// The width of the terminal in columns, or 80 when unknown.
+    let width: Int
+
+    /// Inspects the real standard output; `COLUMNS` overrides the measured width.
+    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalOutput {
+        let interactive = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        var columns = 80
+        if interactive, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            columns = Int(size.ws_col)
+        }
+        if let override = environment["COLUMNS"].flatMap(Int.init), override > 10 {
+            columns = override
+        }
+        return TerminalOutput(isInteractive: interactive, width: columns)
+    }
+
+    /// Writes text to standard output without a newline.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes one line to standard output.
+    func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    /// Writes one line to standard error.
+    func errorLine(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

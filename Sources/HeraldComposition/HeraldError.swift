@@ -1,0 +1,29 @@
+import HeraldDomain
+
+/// An error from the Herald facade: one case per source, each with a message for the user.
+public enum HeraldError: Error, Sendable, Hashable {
+    /// The configuration is invalid.
+    case configuration(ConfigurationError)
+    /// The store failed.
+    case store(StoreError)
+    /// A feed could not be parsed.
+    case parse(FeedParseError)
+    /// Subscribing, importing or exporting failed.
+    case subscribe(SubscribeError)
+    /// A feed, article or saved search named by the user does not exist.
+    case notFound(String)
+    /// A file could not be read or written.
+    case file(path: String, reason: String)
+
+    /// What went wrong and what the user can do.
+    public var message: String {
+        switch self {
+        case .configuration(let error): error.message
+        case .store(let error): error.message
+        case .parse(let error): error.message
+        case .subscribe(let error): error.message
+        case .notFound(let what): what
+        case let .file(path, reason): "Cannot use \(path): \(reason)."
+        }
+    }
+}
