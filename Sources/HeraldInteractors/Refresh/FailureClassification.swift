@@ -2,7 +2,7 @@ import HeraldDomain
 
 extension FeedFailure {
     /// The failure recorded for a fetch error (``FetchError/cancelled`` is never recorded).
-    init(_ error: FetchError) {
+    init(classifying error: FetchError) {
         switch error {
         case .notFound: self.init(kind: .notFound, message: error.message, status: 404)
         case .gone: self.init(kind: .gone, message: error.message, status: 410)
@@ -20,7 +20,7 @@ extension FeedFailure {
     }
 
     /// The failure recorded for a document that could not be read as a feed.
-    init(_ error: FeedParseError) {
+    init(classifying error: FeedParseError) {
         switch error {
         case .notAFeed: self.init(kind: .notAFeed, message: error.message)
         case .tooLarge: self.init(kind: .tooLarge, message: error.message)
@@ -29,7 +29,7 @@ extension FeedFailure {
     }
 
     /// The failure recorded when the store could not save a fetched feed.
-    init(_ error: StoreError) {
+    init(classifying error: StoreError) {
         self.init(kind: .other, message: error.message)
     }
 }

@@ -70,7 +70,7 @@ struct FeedRefresher: Sendable {
         case .failure(let error):
             var retryAfter: Date?
             if case .rateLimited(_, let date) = error { retryAfter = date }
-            return await fail(feed, as: reference, FeedFailure(error), retryAfter: retryAfter,
+            return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: retryAfter,
                               pending: feed.fetchState.pendingRedirect, events: events)
         case .success(let success):
             response = success
@@ -88,7 +88,7 @@ struct FeedRefresher: Sendable {
             do {
                 parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
             } catch {
-                return await fail(feed, as: reference, FeedFailure(error), retryAfter: nil, pending: pending, events: events)
+                return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events)
             }
             return await store(parsed, of: feed, response: response, bodyHash: hash, pending: pending, events: events)
         }
@@ -125,7 +125,7 @@ struct FeedRefresher: Sendable {
             return .stored(outcome)
         } catch {
             if Task.isCancelled { return .cancelled }
-            return await fail(feed, as: reference, FeedFailure(error), retryAfter: nil, pending: pending, events: events)
+            return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events)
         }
     }
 
@@ -140,7 +140,7 @@ struct FeedRefresher: Sendable {
             try await feeds.updateFetchState(state, for: feed.id)
         } catch {
             if Task.isCancelled { return .cancelled }
-            events.yield(.failed(reference, FeedFailure(error)))
+            events.yield(.failed(reference, FeedFailure(classifying: error)))
             return .failed
         }
         events.yield(.notModified(reference))

@@ -58,7 +58,7 @@ extension SubscribeInteractor {
         } catch {
             var retry = feed.fetchState
             retry.lastAttemptAt = now
-            retry.lastError = FeedFailure(error)
+            retry.lastError = FeedFailure(classifying: error)
             retry.errorCount += 1
             retry.nextDueAt = nil
             try? await feeds.updateFetchState(retry, for: feed.id)

@@ -46,7 +46,8 @@ public final class SubscribeInteractor: FeedSubscribing {
     /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched, ``SubscribeError/noFeedFound(url:)``
     ///   when neither it nor any candidate is a feed, ``SubscribeError/store(_:)`` when the store fails.
     public func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool) {
-        let url = url.trimmingWhitespace
+        let url = url.trimmedForSubscription
+        let title = title.map(\.trimmedForSubscription).flatMap { $0.isEmpty ? nil : $0 }
         if let existing = try await existingFeed(at: url) { return (existing, false) }
         let response: FetchResponse
         do {

@@ -11,15 +11,15 @@ extension SubscriptionEntry {
 extension NewFeed {
     /// The subscription an imported entry asks for: its title (as the user's title), tags and visibility.
     init(importing entry: SubscriptionEntry) {
-        let title = entry.title?.trimmingWhitespace
-        self.init(url: entry.feedURL.trimmingWhitespace, customTitle: title?.isEmpty == false ? title : nil,
+        let title = entry.title?.trimmedForSubscription
+        self.init(url: entry.feedURL.trimmedForSubscription, customTitle: title?.isEmpty == false ? title : nil,
                   tags: entry.tags, isHidden: entry.isHidden)
     }
 }
 
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
-    var trimmingWhitespace: String {
+    var trimmedForSubscription: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

@@ -9,7 +9,7 @@ struct RefreshConcurrencyTests {
         var ids: [FeedID] = []
         for (index, url) in urls.enumerated() {
             ids.append(await harness.store.seed(url))
-            var step = ScriptedFetcher.Step.respond(.body("Item|\(url)#\(index)", at: url))
+            var step = RefreshTestFetcher.Step.respond(.body("Item|\(url)#\(index)", at: url))
             if gated { step = .gated(step) }
             if let delay { step = .delayed(delay, step) }
             await harness.fetcher.script(url, step)

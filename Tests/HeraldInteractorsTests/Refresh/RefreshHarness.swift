@@ -7,10 +7,10 @@ struct RefreshHarness {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     let store = RefreshTestStore()
-    let fetcher = ScriptedFetcher()
-    let parser = LineFeedParser()
+    let fetcher = RefreshTestFetcher()
+    let parser = RefreshTestParser()
     var policy = RefreshPolicy(jitterStyle: .none)
-    var jitter = FixedJitter(value: 0.5)
+    var jitter = RefreshTestJitter(value: 0.5)
 
     func interactor(at date: Date) -> RefreshInteractor {
         RefreshInteractor(feeds: store, fetcher: fetcher, parser: parser, clock: FixedWallClock(date),

@@ -67,24 +67,24 @@ struct RefreshPolicyTests {
     @Test(arguments: [(1, 300.0), (2, 600.0), (3, 1200.0), (4, 2400.0), (9, 76800.0), (10, 86400.0), (500, 86400.0)])
     func backoffDoublesUntilTheCap(errors: Int, expected: TimeInterval) {
         let exact = RefreshPolicy(jitterStyle: .none)
-        #expect(exact.backoff(errorCount: errors, jitter: FixedJitter(value: 0.3)) == expected)
+        #expect(exact.backoff(errorCount: errors, jitter: RefreshTestJitter(value: 0.3)) == expected)
     }
 
     @Test func fullJitterStaysBetweenTheBaseAndTheCeiling() {
         let jittered = RefreshPolicy(jitterStyle: .full)
-        #expect(jittered.backoff(errorCount: 3, jitter: FixedJitter(value: 0)) == 300)
-        #expect(jittered.backoff(errorCount: 3, jitter: FixedJitter(value: 0.5)) == 750)
-        #expect(jittered.backoff(errorCount: 1, jitter: FixedJitter(value: 0.9)) == 300)
+        #expect(jittered.backoff(errorCount: 3, jitter: RefreshTestJitter(value: 0)) == 300)
+        #expect(jittered.backoff(errorCount: 3, jitter: RefreshTestJitter(value: 0.5)) == 750)
+        #expect(jittered.backoff(errorCount: 1, jitter: RefreshTestJitter(value: 0.9)) == 300)
         for errors in 1...40 {
-            let delay = jittered.backoff(errorCount: errors, jitter: FixedJitter(value: 0.999_999))
+            let delay = jittered.backoff(errorCount: errors, jitter: RefreshTestJitter(value: 0.999_999))
             #expect(delay >= 300 && delay <= 86400)
         }
-        #expect(jittered.backoff(errorCount: 40, jitter: FixedJitter(value: 0.999_999)) > 86000)
+        #expect(jittered.backoff(errorCount: 40, jitter: RefreshTestJitter(value: 0.999_999)) > 86000)
     }
 
     @Test func retryAfterIsHonouredOnlyWhenLaterAndNeverBeyondTheCap() {
         let exact = RefreshPolicy(jitterStyle: .none)
-        let jitter = FixedJitter(value: 0)
+        let jitter = RefreshTestJitter(value: 0)
         let later = now.addingTimeInterval(2 * 3600)
         #expect(exact.retryDate(after: now, errorCount: 1, retryAfter: later, jitter: jitter) == later)
         let sooner = now.addingTimeInterval(10)

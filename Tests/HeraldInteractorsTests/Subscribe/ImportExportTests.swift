@@ -50,7 +50,7 @@ struct ImportExportTests {
         _ = try await harness.interactor.importSubscriptions(from: Data(list.utf8))
         let exported = try await harness.interactor.exportSubscriptions()
 
-        let entries = try LineListConverter().readSubscriptions(from: exported)
+        let entries = try SubscribeTestListConverter().readSubscriptions(from: exported)
         #expect(entries.first { $0.feedURL == "https://d.example/feed" }
             == SubscriptionEntry(feedURL: "https://d.example/feed", title: "Delta", tags: ["science"]))
 

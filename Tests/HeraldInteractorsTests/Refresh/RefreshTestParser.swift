@@ -4,7 +4,7 @@ import HeraldDomain
 
 /// A readable fake `FeedParsing`: a body is lines, `title: T` names the feed, `ttl: N` asks for
 /// N minutes, every other line is an item `title|identity`. `<html` is a page, `garbage` is unreadable.
-final class LineFeedParser: FeedParsing, @unchecked Sendable {
+final class RefreshTestParser: FeedParsing, @unchecked Sendable {
     private let lock = NSLock()
     private var calls: [(documentURL: String?, charset: String?)] = []
 
@@ -35,7 +35,7 @@ final class LineFeedParser: FeedParsing, @unchecked Sendable {
 }
 
 /// A jitter source that always answers the same number.
-struct FixedJitter: JitterSource {
+struct RefreshTestJitter: JitterSource {
     let value: Double
     func unit() -> Double { value }
 }

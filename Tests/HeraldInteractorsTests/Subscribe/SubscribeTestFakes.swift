@@ -3,7 +3,7 @@ import HeraldDomain
 import HeraldInteractors
 
 /// A fake `FeedDiscovering` that answers a fixed list for a page URL.
-struct ScriptedDiscoverer: FeedDiscovering {
+struct SubscribeTestDiscoverer: FeedDiscovering {
     var feedsByPage: [String: [DiscoveredFeed]] = [:]
 
     func discoverFeeds(inHTML data: Data, pageURL: String) -> [DiscoveredFeed] {
@@ -13,7 +13,7 @@ struct ScriptedDiscoverer: FeedDiscovering {
 
 /// A fake `SubscriptionListConverting`: reads lines `url|title|tag,tag|hidden` (`#` comments),
 /// and "writes OPML" as JSON that it reads back, so an export can be imported again.
-struct LineListConverter: SubscriptionListConverting {
+struct SubscribeTestListConverter: SubscriptionListConverting {
     func readSubscriptions(from data: Data) throws(SubscriptionListError) -> [SubscriptionEntry] {
         if data.first == UInt8(ascii: "[") {
             do {
@@ -41,12 +41,12 @@ struct LineListConverter: SubscriptionListConverting {
 /// The fakes of one subscribe test wired together.
 struct SubscribeHarness {
     let store = RefreshTestStore()
-    let fetcher = ScriptedFetcher()
-    let parser = LineFeedParser()
-    var discoverer = ScriptedDiscoverer()
+    let fetcher = RefreshTestFetcher()
+    let parser = RefreshTestParser()
+    var discoverer = SubscribeTestDiscoverer()
 
     var interactor: SubscribeInteractor {
         SubscribeInteractor(feeds: store, fetcher: fetcher, parser: parser, discoverer: discoverer,
-                            lists: LineListConverter(), clock: FixedWallClock(RefreshHarness.start))
+                            lists: SubscribeTestListConverter(), clock: FixedWallClock(RefreshHarness.start))
     }
 }

@@ -4,7 +4,7 @@ import HeraldDomain
 
 /// A fake `FeedFetching` that answers each URL from a script (the last step repeats), records the
 /// requests and the highest number of fetches seen in flight, overall and per host.
-actor ScriptedFetcher: FeedFetching {
+actor RefreshTestFetcher: FeedFetching {
     /// One scripted answer.
     indirect enum Step: Sendable {
         /// Answer with this response.
