@@ -152,4 +152,17 @@ struct RefreshConcurrencyTests {
         #expect(events.first == .started(total: 2))
         #expect(Set(await harness.fetcher.requestedURLs()) == ["https://a.example/1", "https://a.example/3"])
     }
+
+    @Test func aDueRefreshSkipsFeedsThatAreNotDue() async {
+        let harness = RefreshHarness()
+        let start = RefreshHarness.start
+        await harness.store.seed("https://a.example/due", state: FetchState(nextDueAt: start.addingTimeInterval(-1)))
+        await harness.store.seed("https://a.example/later", state: FetchState(nextDueAt: start.addingTimeInterval(60)))
+        await harness.store.seed("https://a.example/new")
+        await harness.fetcher.script("https://a.example/due", .respond(.notModified(at: "https://a.example/due")))
+        await harness.fetcher.script("https://a.example/new", .respond(.body("A|1", at: "https://a.example/new")))
+        let events = await harness.run(.due)
+        #expect(events.first == .started(total: 2))
+        #expect(Set(await harness.fetcher.requestedURLs()) == ["https://a.example/due", "https://a.example/new"])
+    }
 }

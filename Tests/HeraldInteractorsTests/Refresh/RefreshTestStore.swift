@@ -8,6 +8,7 @@ actor RefreshTestStore: FeedStoring {
     private var nextID: Int64 = 1
     /// Feeds whose `saveFetchedFeed` fails with a full disk.
     private var failingSaves: Set<FeedID> = []
+    private var everySaveFails = false
 
     /// Every `saveFetchedFeed` call, in order.
     private(set) var saves: [FeedID] = []
@@ -28,6 +29,8 @@ actor RefreshTestStore: FeedStoring {
     }
 
     func failSaves(of id: FeedID) { failingSaves.insert(id) }
+
+    func failEverySave() { everySaveFails = true }
 
     func articleIdentities(of id: FeedID) -> Set<String> { identities[id] ?? [] }
 
@@ -89,7 +92,7 @@ actor RefreshTestStore: FeedStoring {
     func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
         async throws(StoreError) -> StoreOutcome {
         guard byID[id] != nil else { throw .feedNotFound(id) }
-        if failingSaves.contains(id) { throw .diskFull }
+        if everySaveFails || failingSaves.contains(id) { throw .diskFull }
         let known = identities[id] ?? []
         let incoming = parsed.items.map(\.identity)
         let inserted = incoming.filter { !known.contains($0) }.count

@@ -132,4 +132,17 @@ struct SubscribeInteractorTests {
         }
         #expect(await harness.fetcher.requestedURLs() == [url])
     }
+
+    @Test func aSubscriptionWhoseFirstSaveFailsStaysAndIsDueAtOnce() async throws {
+        let harness = SubscribeHarness()
+        let url = "https://blog.example.com/feed.xml"
+        await harness.fetcher.script(url, .respond(.body(feedBody, at: url)))
+        await harness.store.failEverySave()
+        let (feed, created) = try await harness.interactor.subscribe(to: url, title: " ", tags: [])
+        #expect(created)
+        #expect(feed.customTitle == nil)
+        #expect(feed.fetchState.lastError?.message == StoreError.diskFull.message)
+        #expect(feed.fetchState.nextDueAt == nil)
+        #expect(try await harness.store.dueFeeds(at: RefreshHarness.start).map(\.id) == [feed.id])
+    }
 }
