@@ -1,0 +1,161 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// How one feed's refresh ended.
+enum FeedRefreshResult: Sendable, Hashable {
+    /// Parsed and stored.
+    case stored(StoreOutcome)
+    /// 304, or the same body as last time.
+    case notModified
+    /// Failed; the failure was recorded and a retry scheduled.
+    case failed
+    /// The refresh was cancelled before this feed was done; nothing was written for it.
+    case cancelled
+}
+
+/// The pipeline of one feed: wait for a slot of its host and a work slot, fetch with the stored
+/// validators, then record a 304, skip an unchanged body, or parse and store; record failures
+/// with backoff. After cancellation it writes nothing.
+struct FeedRefresher: Sendable {
+    static let workKey = "*"
+
+    let feeds: any FeedStoring
+    let fetcher: any FeedFetching
+    let parser: any FeedParsing
+    let clock: any WallClock
+    let policy: RefreshPolicy
+    let jitter: any JitterSource
+    /// Per-host fetch slots: held only while fetching, so parsing never blocks a host.
+    let hostSlots: SlotLimiter
+    /// Global work slots: held from the fetch to the store, bounding the bodies held in memory.
+    let workSlots: SlotLimiter
+
+    /// Refreshes one feed, yielding its events as they happen.
+    func refresh(_ feed: Feed, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+        let host = HostKey.of(feed.url)
+        guard await hostSlots.acquire(host) else { return .cancelled }
+        guard await workSlots.acquire(Self.workKey) else {
+            await hostSlots.release(host)
+            return .cancelled
+        }
+        let reference = FeedReference(id: feed.id, title: feed.displayTitle)
+        events.yield(.fetching(reference))
+        let fetched = await fetch(feed)
+        await hostSlots.release(host)
+        let result = await record(fetched, of: feed, as: reference, events: events)
+        await workSlots.release(Self.workKey)
+        return result
+    }
+
+    private func fetch(_ feed: Feed) async -> Result<FetchResponse, FetchError> {
+        let request = FetchRequest(url: feed.url, etag: feed.fetchState.etag, lastModified: feed.fetchState.lastModified)
+        do {
+            return .success(try await fetcher.fetch(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func record(_ fetched: Result<FetchResponse, FetchError>, of feed: Feed, as reference: FeedReference,
+                        events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+        if Task.isCancelled { return .cancelled }
+        let response: FetchResponse
+        switch fetched {
+        case .failure(.cancelled):
+            return .cancelled
+        case .failure(let error):
+            var retryAfter: Date?
+            if case .rateLimited(_, let date) = error { retryAfter = date }
+            return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: retryAfter,
+                              pending: feed.fetchState.pendingRedirect, events: events)
+        case .success(let success):
+            response = success
+        }
+        let pending = await followRedirect(response, of: feed, as: reference, events: events)
+        switch response.outcome {
+        case .notModified:
+            return await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events)
+        case let .content(data, _, charset):
+            let hash = BodyHash.hex(of: data)
+            if hash == feed.fetchState.bodyHash {
+                return await unchanged(feed, as: reference, response: response, bodyHash: hash, pending: pending, events: events)
+            }
+            let parsed: ParsedFeed
+            do {
+                parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
+            } catch {
+                return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events)
+            }
+            return await store(parsed, of: feed, response: response, bodyHash: hash, pending: pending, events: events)
+        }
+    }
+
+    /// Updates the pending permanent redirect and moves the feed once it is confirmed.
+    /// - Returns: The pending redirect to keep in the new state.
+    private func followRedirect(_ response: FetchResponse, of feed: Feed, as reference: FeedReference,
+                                events: AsyncStream<RefreshEvent>.Continuation) async -> PendingRedirect? {
+        let seen = policy.pendingRedirect(after: response, previous: feed.fetchState.pendingRedirect)
+        guard let pending = seen, pending.timesSeen >= policy.redirectConfirmations, !Task.isCancelled else {
+            return seen
+        }
+        do {
+            try await feeds.changeURL(of: feed.id, to: pending.target)
+        } catch {
+            return pending
+        }
+        events.yield(.moved(reference, to: pending.target))
+        return nil
+    }
+
+    private func store(_ parsed: ParsedFeed, of feed: Feed, response: FetchResponse, bodyHash: String,
+                       pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+        let now = clock.now()
+        var state = policy.stateAfterSuccess(feed.fetchState, response: response, bodyHash: bodyHash,
+                                             hint: parsed.updateHint, settings: feed.settings, now: now)
+        state.pendingRedirect = pending
+        let reference = FeedReference(id: feed.id, title: feed.customTitle ?? parsed.plainTitle ?? feed.displayTitle)
+        if Task.isCancelled { return .cancelled }
+        do {
+            let outcome = try await feeds.saveFetchedFeed(parsed, fetchState: state, for: feed.id, at: now)
+            events.yield(.stored(reference, outcome))
+            return .stored(outcome)
+        } catch {
+            if Task.isCancelled { return .cancelled }
+            return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events)
+        }
+    }
+
+    private func unchanged(_ feed: Feed, as reference: FeedReference, response: FetchResponse, bodyHash: String?,
+                           pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+        var state = policy.stateAfterSuccess(feed.fetchState, response: response, bodyHash: bodyHash,
+                                             hint: policy.carriedHint(from: feed.fetchState),
+                                             settings: feed.settings, now: clock.now())
+        state.pendingRedirect = pending
+        if Task.isCancelled { return .cancelled }
+        do {
+            try await feeds.updateFetchState(state, for: feed.id)
+        } catch {
+            if Task.isCancelled { return .cancelled }
+            events.yield(.failed(reference, FeedFailure(classifying: error)))
+            return .failed
+        }
+        events.yield(.notModified(reference))
+        return .notModified
+    }
+
+    private func fail(_ feed: Feed, as reference: FeedReference, _ failure: FeedFailure, retryAfter: Date?,
+                      pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+        if Task.isCancelled { return .cancelled }
+        var state = policy.stateAfterFailure(feed.fetchState, failure: failure, retryAfter: retryAfter,
+                                             now: clock.now(), jitter: jitter)
+        state.pendingRedirect = pending
+        // The failure is reported even when recording it fails: the user must see it either way.
+        try? await feeds.updateFetchState(state, for: feed.id)
+        events.yield(.failed(reference, failure))
+        return .failed
+    }
+}

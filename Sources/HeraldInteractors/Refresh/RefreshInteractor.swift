@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// The refresh use case: fetches, parses and stores feeds with global and per-host limits,
+/// schedules each feed's next refresh, and streams progress as it happens.
+///
+/// One feed's failure never stops the others; cancellation stops new fetches, writes nothing for
+/// the feeds still in flight and keeps every feed already stored. See `Docs/refresh.md`.
+public final class RefreshInteractor: FeedRefreshing {
+    private let feeds: any FeedStoring
+    private let fetcher: any FeedFetching
+    private let parser: any FeedParsing
+    private let clock: any WallClock
+    private let policy: RefreshPolicy
+    private let jitter: any JitterSource
+
+    /// Creates the use case from Domain ports.
+    /// - Parameters:
+    ///   - feeds: The subscriptions and their fetch state.
+    ///   - fetcher: Fetches feed documents.
+    ///   - parser: Parses feed documents.
+    ///   - clock: The current date.
+    ///   - policy: Limits, intervals, backoff and redirect rules.
+    ///   - jitter: Randomness for spreading backoff.
+    public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
+                policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter()) {
+        self.feeds = feeds
+        self.fetcher = fetcher
+        self.parser = parser
+        self.clock = clock
+        self.policy = policy
+        self.jitter = jitter
+    }
+
+    /// Starts a refresh; the stream yields ``RefreshEvent/started(total:)`` first, one terminal
+    /// event (`notModified`, `stored` or `failed`) per feed done, and ``RefreshEvent/finished(_:)`` last.
+    /// Cancelling the consuming task cancels the refresh.
+    public func refresh(_ selection: RefreshSelection) -> AsyncStream<RefreshEvent> {
+        refresh(selection, canceller: nil)
+    }
+
+    /// Starts a refresh that `canceller` can stop while the stream is still read to its
+    /// ``RefreshEvent/finished(_:)`` (with `cancelled: true`).
+    public func refresh(_ selection: RefreshSelection, canceller: RefreshCanceller?) -> AsyncStream<RefreshEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: RefreshEvent.self, bufferingPolicy: .unbounded)
+        let refresher = FeedRefresher(
+            feeds: feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy, jitter: jitter,
+            hostSlots: SlotLimiter(limit: policy.maxConcurrentPerHost),
+            workSlots: SlotLimiter(limit: policy.maxConcurrentFetches)
+        )
+        let feeds = self.feeds
+        let now = clock.now()
+        let task = Task {
+            let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now)
+            continuation.yield(.started(total: selected.count))
+            var tally = RefreshTally(total: selected.count)
+            await withTaskGroup(of: FeedRefreshResult.self) { group in
+                for feed in selected {
+                    group.addTask { await refresher.refresh(feed, events: continuation) }
+                }
+                for await result in group {
+                    tally.add(result)
+                }
+            }
+            continuation.yield(.finished(tally.result))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        if let canceller {
+            Task { await canceller.attach(task) }
+        }
+        return stream
+    }
+
+    /// The feeds a selection covers. `.due` never includes gone feeds; unknown identifiers are skipped;
+    /// when the store cannot list the feeds the refresh covers none.
+    private static func selectedFeeds(in selection: RefreshSelection, of store: any FeedStoring, at now: Date) async -> [Feed] {
+        switch selection {
+        case .due:
+            return ((try? await store.dueFeeds(at: now)) ?? []).filter { !$0.fetchState.isGone }
+        case .all:
+            return (try? await store.feeds()) ?? []
+        case .feeds(let ids):
+            var selected: [Feed] = []
+            var seen: Set<FeedID> = []
+            for id in ids where seen.insert(id).inserted {
+                if let feed = try? await store.feed(id) { selected.append(feed) }
+            }
+            return selected
+        }
+    }
+}

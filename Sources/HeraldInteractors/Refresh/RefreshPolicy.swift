@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How refreshes are scheduled, limited and retried. Every rule is a pure function of this value
+/// (see `RefreshPolicy+Scheduling.swift`), so it can be tested without any I/O.
+public struct RefreshPolicy: Sendable, Hashable {
+    /// How the backoff after a failure is spread out.
+    public enum JitterStyle: Sendable, Hashable {
+        /// No jitter: exactly `base × 2^(errors − 1)`, capped. Predictable, but failing feeds retry in lockstep.
+        case none
+        /// Full jitter: uniform between `base` and the exponential ceiling, so retries spread out
+        /// yet never come sooner than `base`.
+        case full
+    }
+
+    /// Fetches in flight at once across all hosts.
+    public var maxConcurrentFetches: Int
+    /// Fetches in flight at once to one host (`file://` feeds count as the one host `localhost-file`).
+    public var maxConcurrentPerHost: Int
+    /// The shortest interval between two refreshes of a feed, in seconds (a feed's own setting wins).
+    public var minimumInterval: TimeInterval
+    /// The longest interval between two refreshes of a feed, in seconds (a feed's own setting wins).
+    public var maximumInterval: TimeInterval
+    /// The interval when neither the feed nor the server suggests one, in seconds.
+    public var defaultInterval: TimeInterval
+    /// The backoff after the first failure, in seconds; it doubles with each further failure.
+    public var backoffBase: TimeInterval
+    /// The longest backoff, in seconds.
+    public var backoffCap: TimeInterval
+    /// How the backoff is spread out.
+    public var jitterStyle: JitterStyle
+    /// On how many consecutive refreshes a permanent redirect (301/308) must be seen before the stored URL changes.
+    public var redirectConfirmations: Int
+    /// Whether a 410 marks the feed gone (no more polling by due refreshes until the user acts).
+    public var stopPollingWhenGone: Bool
+    /// After this many consecutive failures ending in 404s the feed is treated as gone; `nil` never.
+    public var notFoundLimit: Int?
+
+    /// Creates a policy; every parameter has the documented default.
+    public init(maxConcurrentFetches: Int = 32, maxConcurrentPerHost: Int = 4,
+                minimumInterval: TimeInterval = 15 * 60, maximumInterval: TimeInterval = 24 * 3600,
+                defaultInterval: TimeInterval = 3600, backoffBase: TimeInterval = 5 * 60,
+                backoffCap: TimeInterval = 24 * 3600, jitterStyle: JitterStyle = .full,
+                redirectConfirmations: Int = 2, stopPollingWhenGone: Bool = true, notFoundLimit: Int? = 3) {
+        self.maxConcurrentFetches = max(1, maxConcurrentFetches)
+        self.maxConcurrentPerHost = max(1, maxConcurrentPerHost)
+        self.minimumInterval = max(0, minimumInterval)
+        self.maximumInterval = max(self.minimumInterval, maximumInterval)
+        self.defaultInterval = defaultInterval
+        self.backoffBase = max(1, backoffBase)
+        self.backoffCap = max(self.backoffBase, backoffCap)
+        self.jitterStyle = jitterStyle
+        self.redirectConfirmations = max(1, redirectConfirmations)
+        self.stopPollingWhenGone = stopPollingWhenGone
+        self.notFoundLimit = notFoundLimit
+    }
+
+    /// The defaults: 32 fetches at once, 4 per host, intervals between 15 minutes and 24 hours
+    /// (1 hour when nothing suggests one), backoff from 5 minutes capped at 24 hours with full jitter,
+    /// redirects confirmed on 2 consecutive refreshes, 410 and 3 × 404 stop polling.
+    public static let `default` = RefreshPolicy()
+}

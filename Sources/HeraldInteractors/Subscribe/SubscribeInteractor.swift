@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// The subscribe use case: subscribes to a feed URL or to the feed a web page leads to (its
+/// advertised feeds, then common feed paths), and imports and exports subscription lists.
+public final class SubscribeInteractor: FeedSubscribing {
+    let feeds: any FeedStoring
+    let fetcher: any FeedFetching
+    let parser: any FeedParsing
+    let discoverer: any FeedDiscovering
+    let lists: any SubscriptionListConverting
+    let clock: any WallClock
+    let policy: RefreshPolicy
+
+    /// Creates the use case from Domain ports.
+    /// - Parameters:
+    ///   - feeds: The subscriptions.
+    ///   - fetcher: Fetches the URL and the candidate feeds.
+    ///   - parser: Tells a feed from anything else.
+    ///   - discoverer: Finds the feeds a web page advertises.
+    ///   - lists: Reads and writes OPML and newsboat `urls` files.
+    ///   - clock: The current date.
+    ///   - policy: Schedules the first refresh after subscribing.
+    public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing,
+                discoverer: any FeedDiscovering, lists: any SubscriptionListConverting, clock: any WallClock,
+                policy: RefreshPolicy = .default) {
+        self.feeds = feeds
+        self.fetcher = fetcher
+        self.parser = parser
+        self.discoverer = discoverer
+        self.lists = lists
+        self.clock = clock
+        self.policy = policy
+    }
+
+    /// Subscribes to `url`, or to the feed the page at `url` leads to, and stores its articles at once.
+    /// - Parameters:
+    ///   - url: A feed URL or a web page URL.
+    ///   - title: The user's title for the feed, if any.
+    ///   - tags: The user's tags.
+    /// - Returns: The feed, and `created == false` when it was already subscribed (left unchanged).
+    /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched, ``SubscribeError/noFeedFound(url:)``
+    ///   when neither it nor any candidate is a feed, ``SubscribeError/store(_:)`` when the store fails.
+    public func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool) {
+        let url = url.trimmedForSubscription
+        let title = title.map(\.trimmedForSubscription).flatMap { $0.isEmpty ? nil : $0 }
+        if let existing = try await existingFeed(at: url) { return (existing, false) }
+        let response: FetchResponse
+        do {
+            response = try await fetcher.fetch(FetchRequest(url: url))
+        } catch {
+            throw .fetch(error)
+        }
+        switch read(response) {
+        case let .feed(parsed, hash):
+            let feedURL = response.permanentRedirectTarget ?? url
+            return try await add(parsed, from: response, bodyHash: hash, at: feedURL, title: title, tags: tags)
+        case .page(let html):
+            let discovered = discoverer.discoverFeeds(inHTML: html, pageURL: response.finalURL)
+            for candidate in FeedCandidates.urls(discovered: discovered, pageURL: response.finalURL) {
+                if let existing = try await existingFeed(at: candidate) { return (existing, false) }
+                guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate)),
+                      case let .feed(parsed, hash) = read(answer) else { continue }
+                let feedURL = answer.permanentRedirectTarget ?? candidate
+                return try await add(parsed, from: answer, bodyHash: hash, at: feedURL, title: title, tags: tags)
+            }
+            throw .noFeedFound(url: url)
+        case .neither:
+            throw .noFeedFound(url: url)
+        }
+    }
+
+    /// Adds every subscription of an OPML or newsboat `urls` file, without fetching anything;
+    /// titles, tags and hidden flags are kept, and subscriptions that exist are left unchanged.
+    /// - Throws: ``SubscribeError/list(_:)`` for an unreadable file, ``SubscribeError/store(_:)``.
+    public func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary {
+        let entries: [SubscriptionEntry]
+        do {
+            entries = try lists.readSubscriptions(from: data)
+        } catch {
+            throw .list(error)
+        }
+        var summary = ImportSummary(added: 0, alreadySubscribed: 0)
+        let now = clock.now()
+        for entry in entries {
+            let subscription = NewFeed(importing: entry)
+            guard !subscription.url.isEmpty else { continue }
+            do {
+                if try await feeds.addFeed(subscription, at: now).created {
+                    summary.added += 1
+                } else {
+                    summary.alreadySubscribed += 1
+                }
+            } catch {
+                throw .store(error)
+            }
+        }
+        return summary
+    }
+
+    /// Every subscription as an OPML 2.0 document (tags as folders).
+    /// - Throws: ``SubscribeError/store(_:)``.
+    public func exportSubscriptions() async throws(SubscribeError) -> Data {
+        do {
+            let entries = try await feeds.feeds().map(SubscriptionEntry.init(exporting:))
+            return lists.writeOPML(entries, title: "Herald subscriptions", dateCreated: clock.now())
+        } catch {
+            throw .store(error)
+        }
+    }
+}
