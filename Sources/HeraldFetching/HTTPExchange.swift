@@ -26,7 +26,8 @@ struct HTTPExchange: Sendable {
     let configuration: FetcherConfiguration
 
     /// Sends one GET for `url` with the validators of `request`.
-    func perform(_ url: String, host: String, request: FetchRequest) async throws(FetchError) -> Reply {
+    func perform(_ url: String, host: String, request: FetchRequest,
+                 deadline: ContinuousClock.Instant) async throws(FetchError) -> Reply {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = .GET
         outgoing.headers.add(name: "User-Agent", value: configuration.userAgent)
@@ -37,7 +38,8 @@ struct HTTPExchange: Sendable {
             outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
         }
         do {
-            let response = try await client.execute(outgoing, timeout: Self.timeAmount(configuration.totalTimeout))
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            let response = try await client.execute(outgoing, timeout: Self.timeAmount(max(remaining, .zero)))
             let status = Int(response.status.code)
             switch status {
             case 200..<300:
@@ -58,7 +60,7 @@ struct HTTPExchange: Sendable {
             }
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw TransportErrors.fetchError(for: error, host: host, bodyLimit: configuration.maxBodyBytes)
+            throw TransportErrors.fetchError(for: error, url: url, host: host, bodyLimit: configuration.maxBodyBytes)
         }
     }
 
@@ -72,7 +74,7 @@ struct HTTPExchange: Sendable {
         if let declared, !isEncoded { data.reserveCapacity(declared) }
         for try await chunk in response.body {
             guard data.count + chunk.readableBytes <= limit else { throw FetchError.tooLarge(limit: limit) }
-            data.append(contentsOf: chunk.readableBytesView)
+            chunk.withUnsafeReadableBytes { data.append(contentsOf: $0) }
         }
         return data
     }

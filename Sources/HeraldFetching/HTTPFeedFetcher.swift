@@ -60,32 +60,10 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
             return try files.read(url, request: request)
         case "http", "https":
             guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
-            return try await withTotalTimeout { () async throws(FetchError) -> FetchResponse in
-                try await self.follow(request, from: url)
-            }
+            return try await follow(request, from: url)
         default:
             throw .invalidURL(request.url)
         }
-    }
-
-    /// Runs `operation`, failing with ``FetchError/timedOut`` once the total timeout passes.
-    private func withTotalTimeout(
-        _ operation: @escaping @Sendable () async throws(FetchError) -> FetchResponse
-    ) async throws(FetchError) -> FetchResponse {
-        let limit = configuration.totalTimeout
-        let result = await withTaskGroup(of: Result<FetchResponse, FetchError>?.self) { group in
-            group.addTask {
-                do throws(FetchError) { return .success(try await operation()) } catch { return .failure(error) }
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? .failure(Task.isCancelled ? .cancelled : .timedOut)
-        }
-        return try result.get()
     }
 
     /// Sends the request, following redirects up to the limit.
@@ -93,9 +71,10 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         var current = start
         var visited: Set<String> = [start.absoluteString]
         var hops: [RedirectHop] = []
+        var deadline: ContinuousClock.Instant?
         while true {
             let address = current.absoluteString
-            let reply = try await exchangeOnce(address, url: current, request: request)
+            let reply = try await exchangeOnce(address, url: current, request: request, deadline: &deadline)
             switch reply {
             case let .redirect(status, location):
                 let next = try Self.redirectTarget(location, from: current)
@@ -128,13 +107,20 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         }
     }
 
-    /// One exchange inside the host's slot, released whatever happens.
-    private func exchangeOnce(_ address: String, url: URL, request: FetchRequest)
-        async throws(FetchError) -> HTTPExchange.Reply {
+    /// One exchange inside the host's slot, released whatever happens. The total timeout
+    /// starts when the first exchange is admitted, so time queued behind other feeds of the
+    /// same host does not count against a feed.
+    private func exchangeOnce(_ address: String, url: URL, request: FetchRequest,
+                              deadline: inout ContinuousClock.Instant?) async throws(FetchError) -> HTTPExchange.Reply {
         let hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
         try await gate.enter(hostKey)
+        let limit = deadline ?? ContinuousClock.now.advanced(by: configuration.totalTimeout)
+        deadline = limit
+        let exchange = self.exchange
         do {
-            let reply = try await exchange.perform(address, host: url.host ?? "", request: request)
+            let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
+                try await exchange.perform(address, host: url.host ?? "", request: request, deadline: limit)
+            }
             await gate.leave(hostKey)
             return reply
         } catch {

@@ -10,11 +10,11 @@ import NIOHTTP1
 /// limit); those are recognised by their module-qualified type name and their documented
 /// descriptions, and the tests exercise each path against a real server.
 enum TransportErrors {
-    /// The ``FetchError`` for `error`, raised while talking to `host`.
-    static func fetchError(for error: any Error, host: String, bodyLimit: Int) -> FetchError {
+    /// The ``FetchError`` for `error`, raised while fetching `url` from `host`.
+    static func fetchError(for error: any Error, url: String, host: String, bodyLimit: Int) -> FetchError {
         if let error = error as? FetchError { return error }
         if error is CancellationError { return .cancelled }
-        if let error = error as? HTTPClientError { return fetchError(for: error) }
+        if let error = error as? HTTPClientError { return fetchError(for: error, url: url) }
         if error is SocketAddressError.UnknownHost { return .dnsFailure(host: host) }
         if let error = error as? IOError { return .connectionFailed(reason: reason(error.description)) }
         if error is HTTPParserError { return .connectionFailed(reason: "the server sent a malformed response") }
@@ -37,7 +37,7 @@ enum TransportErrors {
         return .connectionFailed(reason: reason(description))
     }
 
-    private static func fetchError(for error: HTTPClientError) -> FetchError {
+    private static func fetchError(for error: HTTPClientError, url: String) -> FetchError {
         switch error {
         case .readTimeout, .writeTimeout, .connectTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout,
              .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
@@ -47,7 +47,7 @@ enum TransportErrors {
         case .remoteConnectionClosed, .bodyLengthMismatch:
             .connectionFailed(reason: "the server closed the connection before the whole response arrived")
         case .invalidURL, .emptyHost, .emptyScheme:
-            .invalidURL("")
+            .invalidURL(url)
         default:
             .connectionFailed(reason: String(describing: error))
         }

@@ -27,11 +27,12 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("with a one-connection limit, fetches to one host queue instead of timing out")
+    @Test("with a one-connection limit, fetches to one host queue; time queued is not a timeout")
     func queuedBehindSlowHost() async throws {
         var configuration = FetcherConfiguration.default
         configuration.maxConnectionsPerHost = 1
         configuration.connectTimeout = .milliseconds(200)
+        configuration.totalTimeout = .milliseconds(300)
         try await withServer(configuration) { server, fetcher in
             server.route("/slow.xml", .feed(SampleFeeds.wordPressRSS(items: 1)).delayed(by: .milliseconds(100)))
             let outcomes = await withTaskGroup(of: Bool.self) { group in

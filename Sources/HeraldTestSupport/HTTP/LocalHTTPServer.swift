@@ -7,6 +7,10 @@ import NIOPosix
 /// (`/feeds/17.xml`), latency, slow and truncated bodies. It counts the requests per path and
 /// keeps the last request of each path, so tests can assert which validators a client sent.
 ///
+/// With `origins` above 1 it listens on several ports of 127.0.0.1 that share one routing
+/// table: to a client each port is a separate origin (its own connection pool and per-host
+/// limit), the way a real subscription list spreads over many sites.
+///
 /// ```swift
 /// let server = try await LocalHTTPServer.start()
 /// server.route("/feed.xml", .feed(xml, etag: "\"v1\""))
@@ -14,31 +18,53 @@ import NIOPosix
 /// try await server.shutdown()
 /// ```
 public final class LocalHTTPServer: Sendable {
-    /// `http://127.0.0.1:PORT`, without a trailing slash.
-    public let baseURL: String
-    /// The port the server listens on.
-    public let port: Int
+    /// `http://127.0.0.1:PORT` of the first origin, without a trailing slash.
+    public var baseURL: String { baseURLs[0] }
+    /// The port of the first origin.
+    public var port: Int { ports[0] }
+    /// Every origin's `http://127.0.0.1:PORT`, in order.
+    public let baseURLs: [String]
+    /// Every origin's port, in order.
+    public let ports: [Int]
 
-    private let channel: any Channel
+    private let channels: [any Channel]
     private let state: ServerState
 
-    private init(channel: any Channel, port: Int, state: ServerState) {
-        self.channel = channel
-        self.port = port
+    private init(channels: [any Channel], ports: [Int], state: ServerState) {
+        self.channels = channels
+        self.ports = ports
         self.state = state
-        self.baseURL = "http://127.0.0.1:\(port)"
+        self.baseURLs = ports.map { "http://127.0.0.1:\($0)" }
     }
 
-    /// Starts a server on 127.0.0.1 on a port the system picks.
+    /// Starts a server on 127.0.0.1 on ports the system picks.
     /// - Parameters:
     ///   - latency: Time the server waits before answering each request.
+    ///   - origins: How many ports (origins) to listen on, sharing one routing table.
     ///   - group: The event loops to serve on; NIO's shared group by default.
-    /// - Throws: The bind error when no port could be bound.
-    public static func start(latency: Duration = .zero,
+    /// - Throws: The bind error when a port could not be bound.
+    public static func start(latency: Duration = .zero, origins: Int = 1,
                              group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws
         -> LocalHTTPServer {
         let state = ServerState(latency: latency)
-        let channel = try await ServerBootstrap(group: group)
+        var channels: [any Channel] = []
+        var ports: [Int] = []
+        do {
+            for _ in 0..<max(1, origins) {
+                let channel = try await bind(state: state, group: group)
+                channels.append(channel)
+                guard let port = channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
+                ports.append(port)
+            }
+        } catch {
+            for channel in channels { try? await channel.close() }
+            throw error
+        }
+        return LocalHTTPServer(channels: channels, ports: ports, state: state)
+    }
+
+    private static func bind(state: ServerState, group: any EventLoopGroup) async throws -> any Channel {
+        try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -50,23 +76,23 @@ public final class LocalHTTPServer: Sendable {
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
-        guard let port = channel.localAddress?.port else {
-            try await channel.close()
-            throw ChannelError.unknownLocalAddress
-        }
-        return LocalHTTPServer(channel: channel, port: port, state: state)
     }
 
     /// Stops listening and closes every open connection.
     public func shutdown() async throws {
-        try await channel.close()
+        for channel in channels {
+            try await channel.close()
+        }
         for connection in state.openChannels {
             try? await connection.close()
         }
     }
 
-    /// The absolute URL of `path` on this server (`path` starts with `/`).
+    /// The absolute URL of `path` on the first origin (`path` starts with `/`).
     public func url(_ path: String) -> String { baseURL + path }
+
+    /// The absolute URL of `path` on origin `origin` (counted from 0, wrapping around).
+    public func url(_ path: String, origin: Int) -> String { baseURLs[origin % baseURLs.count] + path }
 
     /// Answers requests for exactly `path` (query ignored) with `response`, replacing any earlier route.
     public func route(_ path: String, _ response: CannedResponse) {
