@@ -22,17 +22,19 @@ enum TransportErrors {
 
         let typeName = String(reflecting: type(of: error))
         let description = String(describing: error)
-        if typeName.hasSuffix("NIOConnectionError") {
+        switch typeName {
+        case "NIOPosix.NIOConnectionError":
             return description.hasPrefix("DNS error") ? .dnsFailure(host: host)
                 : .connectionFailed(reason: reason(description))
-        }
-        if typeName.hasPrefix("NIOSSL.") { return .tlsFailure(reason: description) }
-        if typeName.hasSuffix("DecompressionError") {
+        case _ where typeName.hasPrefix("NIOSSL."):
+            return .tlsFailure(reason: description)
+        case "NIOHTTPCompression.NIOHTTPDecompression.DecompressionError":
             return description == "limit" ? .tooLarge(limit: bodyLimit)
                 : .connectionFailed(reason: "the compressed body is corrupt")
-        }
-        if typeName.hasSuffix("ExtraDecompressionError") {
+        case "NIOHTTPCompression.NIOHTTPDecompression.ExtraDecompressionError":
             return .connectionFailed(reason: "the compressed body is corrupt")
+        default:
+            break
         }
         return .connectionFailed(reason: reason(description))
     }
