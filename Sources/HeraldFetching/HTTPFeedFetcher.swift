@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HeraldDomain
 import NIOCore
+import NIOHTTP1
 
 /// Fetches feeds over HTTP/1.1 and HTTP/2 (negotiated over TLS) with AsyncHTTPClient, and from
 /// `file://` URLs. It sends the stored validators, follows redirects itself so each hop is
@@ -85,22 +86,13 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
                 visited.insert(target)
                 current = next
             case .notModified(let headers):
-                return FetchResponse(
-                    finalURL: address, redirects: hops, outcome: .notModified,
-                    etag: headers.first(name: "ETag") ?? request.etag,
-                    lastModified: headers.first(name: "Last-Modified") ?? request.lastModified,
-                    maxAge: ResponseHeaders.maxAge(cacheControl: headers.first(name: "Cache-Control")),
-                    expires: ResponseHeaders.expires(headers.first(name: "Expires")))
+                return Self.response(.notModified, finalURL: address, hops: hops, headers: headers,
+                                     sentValidators: request)
             case let .content(data, headers):
                 let contentType = headers.first(name: "Content-Type")
-                return FetchResponse(
-                    finalURL: address, redirects: hops,
-                    outcome: .content(data, contentType: ResponseHeaders.mediaType(contentType),
-                                      charset: ResponseHeaders.charset(contentType)),
-                    etag: headers.first(name: "ETag"),
-                    lastModified: headers.first(name: "Last-Modified"),
-                    maxAge: ResponseHeaders.maxAge(cacheControl: headers.first(name: "Cache-Control")),
-                    expires: ResponseHeaders.expires(headers.first(name: "Expires")))
+                let outcome = FetchResponse.Outcome.content(
+                    data, contentType: ResponseHeaders.mediaType(contentType), charset: ResponseHeaders.charset(contentType))
+                return Self.response(outcome, finalURL: address, hops: hops, headers: headers, sentValidators: nil)
             case let .status(status, headers):
                 throw statusError(status, retryAfter: headers.first(name: "Retry-After"))
             }
@@ -127,6 +119,18 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
             await gate.leave(hostKey)
             throw error
         }
+    }
+
+    /// A response with the validators and caching hints of `headers`; for a 304 the validators
+    /// sent stand in for those the server did not repeat.
+    private static func response(_ outcome: FetchResponse.Outcome, finalURL: String, hops: [RedirectHop],
+                                 headers: HTTPHeaders, sentValidators: FetchRequest?) -> FetchResponse {
+        FetchResponse(
+            finalURL: finalURL, redirects: hops, outcome: outcome,
+            etag: headers.first(name: "ETag") ?? sentValidators?.etag,
+            lastModified: headers.first(name: "Last-Modified") ?? sentValidators?.lastModified,
+            maxAge: ResponseHeaders.maxAge(cacheControl: headers.first(name: "Cache-Control")),
+            expires: ResponseHeaders.expires(headers.first(name: "Expires")))
     }
 
     private func statusError(_ status: Int, retryAfter: String?) -> FetchError {
