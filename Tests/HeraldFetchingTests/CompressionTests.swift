@@ -43,4 +43,26 @@ struct CompressionTests {
             #expect(error == .tooLarge(limit: 16_384))
         }
     }
+
+    @Test("every byte value, long-distance repeats and an empty body survive the round trip",
+          arguments: [CannedResponse.ContentCoding.gzip, .deflate])
+    func binaryRoundTrip(coding: CannedResponse.ContentCoding) async throws {
+        var state: UInt32 = 2_463_534_242
+        var bytes: [UInt8] = (0..<40_000).map { _ in
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return UInt8(truncatingIfNeeded: state)
+        }
+        bytes += bytes[10_000..<22_000]  // a repeat 30,000 bytes back, near the 32 KiB window edge
+        bytes += bytes[51_000..<52_000]  // and one 1,000 bytes back
+        try await withServer { server, fetcher in
+            let blob = CannedResponse.feed(bytes, contentType: "application/octet-stream").encoded(coding)
+            #expect(blob.body.count < 45_000)  // literals alone would take about 56 KB: the repeats matched
+            server.route("/blob", blob)
+            server.route("/empty", CannedResponse.feed([UInt8]()).encoded(coding))
+            let fetched = try await fetcher.fetch(FetchRequest(url: server.url("/blob")))
+            let empty = try await fetcher.fetch(FetchRequest(url: server.url("/empty")))
+            #expect(fetched.body == Data(bytes))
+            #expect(empty.body == Data())
+        }
+    }
 }
