@@ -1,0 +1,154 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldDomain
+import NIOCore
+import NIOHTTP1
+
+/// Fetches feeds over HTTP/1.1 and HTTP/2 (negotiated over TLS) with AsyncHTTPClient, and from
+/// `file://` URLs. It sends the stored validators, follows redirects itself so each hop is
+/// recorded, enforces the limits of its ``FetcherConfiguration`` and maps every failure to one
+/// ``FetchError``. One instance shares one connection pool: build it once, call ``shutdown()``
+/// once at the end (AsyncHTTPClient requires it).
+public final class HTTPFeedFetcher: FeedFetching, Sendable {
+    private let client: HTTPClient
+    private let configuration: FetcherConfiguration
+    private let exchange: HTTPExchange
+    private let gate: HostGate
+    private let files: FileFeedReader
+    private let clock: any WallClock
+
+    /// Creates a fetcher with its own connection pool on NIO's shared event loops.
+    /// - Parameters:
+    ///   - configuration: Limits, timeouts and the `User-Agent`.
+    ///   - clock: Turns `Retry-After` delays into dates.
+    public init(configuration: FetcherConfiguration = .default, clock: any WallClock = SystemWallClock()) {
+        var pool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, configuration.maxConnectionsPerHost))
+        // A refused or unresolvable host fails at once (and is retried at the next refresh)
+        // instead of being retried until the connect timeout.
+        pool.retryConnectionEstablishment = false
+        var settings = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: HTTPExchange.timeAmount(configuration.connectTimeout),
+                           read: HTTPExchange.timeAmount(configuration.readTimeout)),
+            connectionPool: pool,
+            decompression: .enabled(limit: .ratio(max(1, configuration.decompressionRatioLimit))))
+        settings.httpVersion = .automatic
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        self.client = client
+        self.configuration = configuration
+        self.exchange = HTTPExchange(client: client, configuration: configuration)
+        self.gate = HostGate(limit: configuration.maxConnectionsPerHost)
+        self.files = FileFeedReader(maxBodyBytes: configuration.maxBodyBytes)
+        self.clock = clock
+    }
+
+    /// Closes every pooled connection. Call it once, after the last fetch.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Fetches one feed; see ``FeedFetching/fetch(_:)``.
+    /// - Throws: ``FetchError`` for every failure, including cancellation and the total timeout.
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased() else {
+            throw .invalidURL(request.url)
+        }
+        if Task.isCancelled { throw .cancelled }
+        switch scheme {
+        case "file":
+            return try files.read(url, request: request)
+        case "http", "https":
+            guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
+            return try await follow(request, from: url)
+        default:
+            throw .invalidURL(request.url)
+        }
+    }
+
+    /// Sends the request, following redirects up to the limit.
+    private func follow(_ request: FetchRequest, from start: URL) async throws(FetchError) -> FetchResponse {
+        var current = start
+        var visited: Set<String> = [start.absoluteString]
+        var hops: [RedirectHop] = []
+        var deadline: ContinuousClock.Instant?
+        while true {
+            let address = current.absoluteString
+            let reply = try await exchangeOnce(address, url: current, request: request, deadline: &deadline)
+            switch reply {
+            case let .redirect(status, location):
+                let next = try Self.redirectTarget(location, from: current)
+                let target = next.absoluteString
+                hops.append(RedirectHop(from: address, to: target, status: status))
+                if visited.contains(target) { throw .redirectLoop(url: target) }
+                if hops.count > configuration.maxRedirects { throw .tooManyRedirects(limit: configuration.maxRedirects) }
+                visited.insert(target)
+                current = next
+            case .notModified(let headers):
+                return Self.response(.notModified, finalURL: address, hops: hops, headers: headers,
+                                     sentValidators: request)
+            case let .content(data, headers):
+                let contentType = headers.first(name: "Content-Type")
+                let outcome = FetchResponse.Outcome.content(
+                    data, contentType: ResponseHeaders.mediaType(contentType), charset: ResponseHeaders.charset(contentType))
+                return Self.response(outcome, finalURL: address, hops: hops, headers: headers, sentValidators: nil)
+            case let .status(status, headers):
+                throw statusError(status, retryAfter: headers.first(name: "Retry-After"))
+            }
+        }
+    }
+
+    /// One exchange inside the host's slot, released whatever happens. The total timeout
+    /// starts when the first exchange is admitted, so time queued behind other feeds of the
+    /// same host does not count against a feed.
+    private func exchangeOnce(_ address: String, url: URL, request: FetchRequest,
+                              deadline: inout ContinuousClock.Instant?) async throws(FetchError) -> HTTPExchange.Reply {
+        let hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
+        try await gate.enter(hostKey)
+        let limit = deadline ?? ContinuousClock.now.advanced(by: configuration.totalTimeout)
+        deadline = limit
+        let exchange = self.exchange
+        do {
+            let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
+                try await exchange.perform(address, host: url.host ?? "", request: request, deadline: limit)
+            }
+            await gate.leave(hostKey)
+            return reply
+        } catch {
+            await gate.leave(hostKey)
+            throw error
+        }
+    }
+
+    /// A response with the validators and caching hints of `headers`; for a 304 the validators
+    /// sent stand in for those the server did not repeat.
+    private static func response(_ outcome: FetchResponse.Outcome, finalURL: String, hops: [RedirectHop],
+                                 headers: HTTPHeaders, sentValidators: FetchRequest?) -> FetchResponse {
+        FetchResponse(
+            finalURL: finalURL, redirects: hops, outcome: outcome,
+            etag: headers.first(name: "ETag") ?? sentValidators?.etag,
+            lastModified: headers.first(name: "Last-Modified") ?? sentValidators?.lastModified,
+            maxAge: ResponseHeaders.maxAge(cacheControl: headers.first(name: "Cache-Control")),
+            expires: ResponseHeaders.expires(headers.first(name: "Expires")))
+    }
+
+    private func statusError(_ status: Int, retryAfter: String?) -> FetchError {
+        switch status {
+        case 404: .notFound
+        case 410: .gone
+        case 429, 503: .rateLimited(status: status, retryAfter: ResponseHeaders.retryAfter(retryAfter, now: clock.now()))
+        default: .httpStatus(status)
+        }
+    }
+
+    /// The absolute `http`/`https` URL a `Location` header points to, resolved against `base`.
+    private static func redirectTarget(_ location: String, from base: URL) throws(FetchError) -> URL {
+        let cleaned = location.trimmed().replacingOccurrences(of: " ", with: "%20")
+        guard let target = URL(string: cleaned, relativeTo: base)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = target.host, !host.isEmpty
+        else { throw .invalidURL(location) }
+        return target
+    }
+}
