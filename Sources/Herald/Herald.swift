@@ -1,1 +1,144 @@
-// The facade lands with the composition root.
+// The entirety of Herald's public API for front ends: open an engine, build screens, run the engine's
+// operations. Everything a front end needs (entities, view models, intents, routes, the Container)
+// is re-exported from here, so `import Herald` is the only import a front end writes.
+@_exported import HeraldComposition
+@_exported import HeraldContainer
+@_exported import HeraldDomain
+@_exported import HeraldInteractors
+@_exported import HeraldPresenters
+@_exported import HeraldRouting
+import Foundation
+
+/// A Herald engine: the store, the fetcher, the parser and the use cases, built once, plus the screens
+/// (VIP modules) any front end builds on demand.
+///
+/// ```swift
+/// let herald = try Herald.open()                       // ~/.local/share/herald/herald.db
+/// let screen = UnreadScreen()                          // your ArticleListDisplayLogic
+/// let list = herald.articleListScreen(ArticleFilter(unreadOnly: true), display: screen)
+/// await list.viewAppeared()                            // screen.display(.loaded(...)) is called
+/// await herald.shutdown()
+/// ```
+public final class Herald: Sendable {
+    /// The resolved configuration.
+    public let configuration: HeraldConfiguration
+    /// The shared Container every screen reports loading, progress, errors and notices to.
+    public let container: Container
+    /// Builds screens; also reachable through the `…Screen` methods.
+    public let modules: ModuleFactory
+    private let services: HeraldServices
+
+    /// Opens the engine on the configured database (config file, `HERALD_DB`, then `databasePath`).
+    /// - Parameters:
+    ///   - databasePath: Overrides every other source of the database path (the CLI's `--db`).
+    ///   - environment: The environment to read `HERALD_DB`, `HERALD_CONFIG` and the XDG folders from.
+    ///   - overrides: Services to replace (a fixed clock, a fake fetcher).
+    /// - Throws: ``HeraldError`` for a bad configuration or a database that cannot be opened.
+    public static func open(databasePath: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> Herald {
+        let configuration: HeraldConfiguration
+        do {
+            configuration = try ConfigurationLoader(environment: environment).load(databaseOverride: databasePath)
+        } catch {
+            throw .configuration(error)
+        }
+        let services = try HeraldServices.live(configuration: configuration, overrides: overrides)
+        return Herald(services: services, configuration: configuration)
+    }
+
+    /// Wraps services built elsewhere (tests, an in-memory engine).
+    public init(services: HeraldServices, configuration: HeraldConfiguration) {
+        self.services = services
+        self.configuration = configuration
+        self.container = Container(clock: services.clock)
+        self.modules = ModuleFactory(services: services, activity: ContainerActivity(container: container))
+    }
+
+    // MARK: Screens
+
+    /// The feeds screen. Call `viewAppeared()` to load it.
+    public func feedsScreen(display: any FeedsDisplayLogic) -> FeedsInteractor {
+        modules.feeds(display: display)
+    }
+
+    /// An article list (a feed, a tag, all, unread, starred, a saved search).
+    public func articleListScreen(_ filter: ArticleFilter, pageSize: Int = 50,
+                                  display: any ArticleListDisplayLogic) -> ArticleListInteractor {
+        modules.articleList(filter, pageSize: pageSize, display: display)
+    }
+
+    /// One article, with next/previous within `filter`.
+    public func articleScreen(_ id: ArticleID, within filter: ArticleFilter = ArticleFilter(),
+                              display: any ArticleDetailDisplayLogic) -> ArticleDetailInteractor {
+        modules.articleDetail(id, within: filter, display: display)
+    }
+
+    /// The search screen.
+    public func searchScreen(filter: ArticleFilter = ArticleFilter(), pageSize: Int = 20,
+                             display: any SearchDisplayLogic) -> SearchInteractor {
+        modules.search(filter: filter, pageSize: pageSize, display: display)
+    }
+
+    // MARK: Engine operations
+
+    /// Refreshes feeds, streaming progress; cancel the consuming task to stop (stored feeds are kept).
+    public func refresh(_ selection: RefreshSelection = .due) -> AsyncStream<RefreshEvent> {
+        services.refresher.refresh(selection)
+    }
+
+    /// Every subscribed feed.
+    public func feeds() async throws(HeraldError) -> [Feed] {
+        do { return try await services.feeds.feeds() } catch { throw .store(error) }
+    }
+
+    /// Marks articles read or unread.
+    public func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(HeraldError) {
+        do { try await services.articles.setRead(isRead, for: ids) } catch { throw .store(error) }
+    }
+
+    /// Stars or unstars articles.
+    public func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(HeraldError) {
+        do { try await services.articles.setStarred(isStarred, for: ids) } catch { throw .store(error) }
+    }
+
+    /// Marks every article a filter covers read. - Returns: How many changed.
+    public func markAllRead(in filter: ArticleFilter) async throws(HeraldError) -> Int {
+        do { return try await services.articles.markAllRead(in: filter) } catch { throw .store(error) }
+    }
+
+    /// Totals over the store.
+    public func statistics() async throws(HeraldError) -> StoreStatistics {
+        do { return try await services.articles.statistics() } catch { throw .store(error) }
+    }
+
+    /// Deletes articles beyond the configured retention (never starred ones). - Returns: How many.
+    public func applyRetention() async throws(HeraldError) -> Int {
+        do {
+            return try await services.articles.applyRetention(global: configuration.retention, now: services.clock.now())
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Parses a feed document without storing it.
+    public func parseFeed(_ data: Data, documentURL: String? = nil, charset: String? = nil) throws(HeraldError) -> ParsedFeed {
+        do {
+            return try services.parser.parseFeed(data, documentURL: documentURL, transportCharset: charset)
+        } catch {
+            throw .parse(error)
+        }
+    }
+
+    /// The documented JSON form of a parsed feed (Docs/json-schema.md).
+    public func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
+
+    /// A human-readable report of a parsed feed, safe for a terminal.
+    public func report(for feed: ParsedFeed) -> String { FeedDocuments.report(feed) }
+
+    /// The database file, when the store is on disk.
+    public var databasePath: String? { services.databasePath }
+
+    /// Releases network resources; call once when done.
+    public func shutdown() async { await services.shutdown() }
+}
