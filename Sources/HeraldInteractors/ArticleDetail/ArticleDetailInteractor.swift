@@ -133,8 +133,6 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     }
 
     private func fail(_ message: String, retry: @escaping @Sendable (ArticleDetailInteractor) async -> Void) async {
-        await presenter.presentActionFailure(ActionFailure(message: message) { [weak self] in
-            if let self { await retry(self) }
-        })
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
     }
 }

@@ -163,8 +163,6 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     }
 
     private func fail(_ message: String, retry: @escaping @Sendable (ArticleListInteractor) async -> Void) async {
-        await presenter.presentActionFailure(ActionFailure(message: message) { [weak self] in
-            if let self { await retry(self) }
-        })
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
     }
 }

@@ -168,8 +168,6 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     }
 
     private func fail(_ message: String, retry: @escaping @Sendable (FeedsInteractor) async -> Void) async {
-        await presenter.presentActionFailure(ActionFailure(message: message) { [weak self] in
-            if let self { await retry(self) }
-        })
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
     }
 }

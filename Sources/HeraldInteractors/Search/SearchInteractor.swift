@@ -114,9 +114,7 @@ public actor SearchInteractor: SearchBusinessLogic, SearchDataStore {
     }
 
     private func fail(_ message: String, retry: @escaping @Sendable (SearchInteractor) async -> Void) async {
-        await presenter.presentActionFailure(ActionFailure(message: message) { [weak self] in
-            if let self { await retry(self) }
-        })
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
     }
 }
 
