@@ -31,11 +31,18 @@ public enum DisplayText {
         return leading + cleaned + trailing
     }
 
-    /// A block of text: like ``line(_:)`` but newlines are kept (for preformatted text).
+    /// Preformatted text: escape sequences and control characters removed, but newlines and
+    /// indentation kept (a tab becomes four spaces, carriage returns are dropped).
     public static func block(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line(String($0)) }
-            .joined(separator: "\n")
+        var result = String.UnicodeScalarView()
+        for scalar in withoutEscapeSequences(text) {
+            switch scalar {
+            case "\n": result.append(scalar)
+            case "\t": result.append(contentsOf: "    ".unicodeScalars)
+            default: if !isUnsafe(scalar) { result.append(scalar) }
+            }
+        }
+        return String(result)
     }
 
     /// The scalars of `text` with ANSI escape sequences (CSI, OSC and two-byte ESC forms) dropped.
