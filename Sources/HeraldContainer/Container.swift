@@ -28,7 +28,8 @@ public actor Container: ContainerReporting {
         return current
     }
 
-    /// Every later change, starting with the state now.
+    /// The state now, then each later state. A slow reader gets the newest state (intermediate
+    /// ones may be skipped), which is all a screen needs to redraw.
     public func changes() -> AsyncStream<ContainerState> {
         let (stream, continuation) = AsyncStream.makeStream(of: ContainerState.self, bufferingPolicy: .bufferingNewest(1))
         let id = nextObserver
