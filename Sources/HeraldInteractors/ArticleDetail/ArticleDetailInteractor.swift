@@ -46,16 +46,15 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             var article = try await ports.articles.article(articleID)
             let feed = try? await ports.feeds.feed(article.feedID)
             let (newer, older) = try await ports.articles.neighbours(of: articleID, in: filter)
-            if !article.state.isRead {
-                try await ports.articles.setRead(true, for: [articleID])
-                article.state.isRead = true
-            }
+            let markFailure = article.state.isRead ? nil : await markRead()
+            article.state.isRead = article.state.isRead || markFailure == nil
             let baseURL = article.url ?? feed?.siteURL ?? feed?.url
             let response = ArticleDetailResponse(
                 article: article, feedTitle: feed?.displayTitle ?? "", body: render(article, baseURL: baseURL),
                 newer: newer, older: older)
             loaded = response
             await presenter.presentArticle(response)
+            if let markFailure { await fail(markFailure.message) { await $0.markedRead() } }
         } catch {
             await presenter.presentLoadFailure(error.message)
         }
@@ -104,6 +103,26 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             if let loaded { await presenter.presentArticle(loaded) }
         } catch {
             await fail(error.message) { await $0.markedUnread() }
+        }
+    }
+
+    /// Marks the shown article read; - Returns: the failure, if any (reading goes on regardless).
+    private func markRead() async -> StoreError? {
+        do {
+            try await ports.articles.setRead(true, for: [articleID])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Retries marking the shown article read after a failure on open.
+    private func markedRead() async {
+        if let failure = await markRead() {
+            await fail(failure.message) { await $0.markedRead() }
+        } else {
+            loaded?.article.state.isRead = true
+            if let loaded { await presenter.presentArticle(loaded) }
         }
     }
 

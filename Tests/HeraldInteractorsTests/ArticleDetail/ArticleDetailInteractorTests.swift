@@ -101,3 +101,29 @@ struct ArticleDetailInteractorTests {
         #expect(await spy.events == [.loading, .loadFailure(StoreError.articleNotFound(ArticleID(404)).message)])
     }
 }
+
+@Suite("Article detail interactor, read-only store")
+struct ArticleDetailReadOnlyTests {
+    @Test("Given a store that refuses writes, when an unread article appears, then it is still shown and the mark-read failure can be retried")
+    func markReadFailureIsNotFatal() async throws {
+        let store = InMemoryStore(), spy = ArticleDetailPresentationSpy()
+        let feed = await store.seedFeed(url: "https://a.example/feed", title: "A")
+        let article = await store.seedArticle(in: feed.id, title: "Still readable",
+                                              published: Date(timeIntervalSince1970: 1_795_000_000))
+        await store.failOperation(.writeArticles, with: .readOnly(path: "/data/herald.db"))
+        let detail = ArticleDetailInteractor(
+            articleID: article.id, dependencies: .init(feeds: store, articles: store, renderer: TagStrippingRenderer()),
+            presenter: spy)
+        await detail.viewAppeared()
+
+        #expect(await spy.lastArticle?.article.title == "Still readable")
+        #expect(await spy.lastArticle?.article.state.isRead == false)
+        #expect(await spy.events.last == .actionFailure(StoreError.readOnly(path: "/data/herald.db").message))
+
+        await store.clearFailure(.writeArticles)
+        let retry = try #require(await spy.retries.last)
+        await retry()
+        #expect(await store.state(of: article.id)?.isRead == true)
+        #expect(await spy.lastArticle?.article.state.isRead == true)
+    }
+}
