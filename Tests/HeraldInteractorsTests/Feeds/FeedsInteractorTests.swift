@@ -71,6 +71,20 @@ struct FeedsInteractorTests {
         #expect(await refresher.selections == [.all])
     }
 
+    @Test("Given a refresh of one feed that is cancelled before its summary, when the stream ends, then the list still reloads")
+    func refreshOneCancelled() async {
+        let feed = await store.seedFeed(url: "https://a.example/feed", title: "A")
+        let reference = FeedReference(id: feed.id, title: "A")
+        let refresher = ScriptedRefresher(events: [.started(total: 1), .fetching(reference)])
+        await makeInteractor(refresher: refresher).perform(.refreshRequested(.feeds([feed.id])))
+
+        #expect(await refresher.selections == [.feeds([feed.id])])
+        let events = await spy.events
+        #expect(!events.contains { if case .finished = $0 { true } else { false } })
+        #expect(events.last == .feeds(FeedsResponse(feeds: [FeedStatus(feed: feed, unread: 0)], savedSearches: [],
+                                                    unreadByTag: [:])))
+    }
+
     @Test("Given a web page that advertises a feed, when it is added, then the discovered feed is subscribed and the list reloads")
     func addWithDiscovery() async throws {
         let subscriber = FakeSubscriber(store: store, clock: FixedWallClock(now),
