@@ -1,0 +1,41 @@
+import HeraldDomain
+
+/// The intents the article screen accepts, named for what happened.
+public protocol ArticleDetailBusinessLogic: Sendable {
+    /// Loads the article, renders its body and marks it read.
+    func viewAppeared() async
+    /// Moves to the next (older) article within the list's filter.
+    func nextArticleRequested() async
+    /// Moves to the previous (newer) article within the list's filter.
+    func previousArticleRequested() async
+    /// Hands link `number` (0: the article's own link) to the front end.
+    func linkOpened(_ number: Int) async
+    /// Toggles the star.
+    func starToggled() async
+    /// Marks the article unread.
+    func markedUnread() async
+}
+
+extension ArticleDetailBusinessLogic {
+    /// Performs an intent given as data.
+    public func perform(_ intent: ArticleDetailIntent) async {
+        switch intent {
+        case .viewAppeared: await viewAppeared()
+        case .nextArticleRequested: await nextArticleRequested()
+        case .previousArticleRequested: await previousArticleRequested()
+        case .linkOpened(let number): await linkOpened(number)
+        case .starToggled: await starToggled()
+        case .markedUnread: await markedUnread()
+        }
+    }
+}
+
+/// What the article screen keeps that routing reads.
+public protocol ArticleDetailDataStore: Sendable {
+    /// The article shown (changes with next/previous).
+    var articleID: ArticleID { get async }
+    /// The list's filter that next/previous move within.
+    var filter: ArticleFilter { get async }
+    /// The link handed to the front end last.
+    var openedLink: String? { get async }
+}

@@ -1,0 +1,17 @@
+import HeraldDomain
+
+/// What the user did on an article, as data (key maps, retries).
+public enum ArticleDetailIntent: Sendable, Hashable {
+    /// The article was shown (or must be reloaded).
+    case viewAppeared
+    /// Show the next (older) article of the list.
+    case nextArticleRequested
+    /// Show the previous (newer) article of the list.
+    case previousArticleRequested
+    /// Open numbered link `n` of the body; 0 opens the article's own link.
+    case linkOpened(Int)
+    /// Toggle the star.
+    case starToggled
+    /// Mark the article unread again.
+    case markedUnread
+}

@@ -1,0 +1,157 @@
+import HeraldDomain
+
+/// The article screen's business logic: loads an article, renders its body through the
+/// ``HTMLRendering`` port, marks it read, and moves to its neighbours within the list's filter.
+public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailDataStore {
+    /// The ports the module uses.
+    public struct Dependencies: Sendable {
+        /// The feed title.
+        public var feeds: any FeedStoring
+        /// The article, its neighbours and state changes.
+        public var articles: any ArticleStoring
+        /// HTML bodies to text.
+        public var renderer: any HTMLRendering
+
+        /// Bundles the ports.
+        public init(feeds: any FeedStoring, articles: any ArticleStoring, renderer: any HTMLRendering) {
+            self.feeds = feeds
+            self.articles = articles
+            self.renderer = renderer
+        }
+    }
+
+    private let ports: Dependencies
+    private let presenter: any ArticleDetailPresentationLogic
+    private var loaded: ArticleDetailResponse?
+    /// The article shown.
+    public private(set) var articleID: ArticleID
+    /// The filter next/previous move within.
+    public let filter: ArticleFilter
+    /// The link handed to the front end last.
+    public private(set) var openedLink: String?
+
+    /// Creates the screen for an article opened from a list (or a deep link, with the default filter).
+    public init(articleID: ArticleID, within filter: ArticleFilter = ArticleFilter(), dependencies: Dependencies,
+                presenter: any ArticleDetailPresentationLogic) {
+        self.articleID = articleID
+        self.filter = filter
+        self.ports = dependencies
+        self.presenter = presenter
+    }
+
+    /// Loads, renders and marks the article read.
+    public func viewAppeared() async {
+        await presenter.presentLoading()
+        do {
+            var article = try await ports.articles.article(articleID)
+            let feed = try? await ports.feeds.feed(article.feedID)
+            let (newer, older) = try await ports.articles.neighbours(of: articleID, in: filter)
+            let markFailure = article.state.isRead ? nil : await markRead()
+            article.state.isRead = article.state.isRead || markFailure == nil
+            let baseURL = article.url ?? feed?.siteURL ?? feed?.url
+            let response = ArticleDetailResponse(
+                article: article, feedTitle: feed?.displayTitle ?? "", body: render(article, baseURL: baseURL),
+                newer: newer, older: older)
+            loaded = response
+            await presenter.presentArticle(response)
+            if let markFailure { await fail(markFailure.message) { await $0.markedRead() } }
+        } catch {
+            await presenter.presentLoadFailure(error.message)
+        }
+    }
+
+    /// Shows the older neighbour, or says the list ends here.
+    public func nextArticleRequested() async {
+        await move(to: loaded?.older, older: true)
+    }
+
+    /// Shows the newer neighbour, or says the list starts here.
+    public func previousArticleRequested() async {
+        await move(to: loaded?.newer, older: false)
+    }
+
+    /// Hands a numbered link (or, for 0, the permalink) to the front end.
+    public func linkOpened(_ number: Int) async {
+        guard let loaded else { return }
+        let url = number == 0 ? loaded.article.url : loaded.body.links.first { $0.number == number }?.url
+        guard let url else {
+            await presenter.presentNotice(.noSuchLink(number: number))
+            return
+        }
+        openedLink = url
+        await presenter.presentExternalLink(url)
+    }
+
+    /// Stars or unstars the article.
+    public func starToggled() async {
+        guard let current = loaded?.article.state.isStarred else { return }
+        do {
+            try await ports.articles.setStarred(!current, for: [articleID])
+            loaded?.article.state.isStarred = !current
+            if let loaded { await presenter.presentArticle(loaded) }
+        } catch {
+            await fail(error.message) { await $0.starToggled() }
+        }
+    }
+
+    /// Marks the article unread (it stays on screen).
+    public func markedUnread() async {
+        guard loaded != nil else { return }
+        do {
+            try await ports.articles.setRead(false, for: [articleID])
+            loaded?.article.state.isRead = false
+            if let loaded { await presenter.presentArticle(loaded) }
+        } catch {
+            await fail(error.message) { await $0.markedUnread() }
+        }
+    }
+
+    /// Marks the shown article read; - Returns: the failure, if any (reading goes on regardless).
+    private func markRead() async -> StoreError? {
+        do {
+            try await ports.articles.setRead(true, for: [articleID])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Retries marking the shown article read after a failure on open.
+    private func markedRead() async {
+        if let failure = await markRead() {
+            await fail(failure.message) { await $0.markedRead() }
+        } else {
+            loaded?.article.state.isRead = true
+            if let loaded { await presenter.presentArticle(loaded) }
+        }
+    }
+
+    private func move(to neighbour: ArticleID?, older: Bool) async {
+        guard let neighbour else {
+            if loaded != nil { await presenter.presentNotice(.endOfList(older: older)) }
+            return
+        }
+        articleID = neighbour
+        openedLink = nil
+        await viewAppeared()
+    }
+
+    /// The content, else the summary: HTML through the renderer, plain text as paragraphs.
+    private func render(_ article: Article, baseURL: String?) -> RichText {
+        guard let body = article.content ?? article.summary else { return RichText() }
+        switch body.type {
+        case .html, .xhtml:
+            return ports.renderer.render(html: body.value, baseURL: baseURL)
+        case .text:
+            let paragraphs = body.value
+                .split(separator: "\n\n", omittingEmptySubsequences: true)
+                .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+                .filter { !$0.allSatisfy(\.isWhitespace) }
+            return RichText(blocks: paragraphs.map { TextBlock(kind: .paragraph, text: $0) })
+        }
+    }
+
+    private func fail(_ message: String, retry: @escaping @Sendable (ArticleDetailInteractor) async -> Void) async {
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
+    }
+}

@@ -1,0 +1,46 @@
+import HeraldDomain
+
+/// The intents an article list accepts, named for what happened.
+public protocol ArticleListBusinessLogic: Sendable {
+    /// Loads the first page.
+    func viewAppeared() async
+    /// Appends the next page, if there is one.
+    func nextPageRequested() async
+    /// Selects an article and marks it read.
+    func articleOpened(_ id: ArticleID) async
+    /// Toggles an article's read state.
+    func readToggled(_ id: ArticleID) async
+    /// Toggles an article's star.
+    func starToggled(_ id: ArticleID) async
+    /// Marks every article the list covers read, then reloads.
+    func markAllReadConfirmed() async
+    /// Selects the next unread article after the selection, in any feed.
+    func nextUnreadRequested() async
+}
+
+extension ArticleListBusinessLogic {
+    /// Performs an intent given as data.
+    public func perform(_ intent: ArticleListIntent) async {
+        switch intent {
+        case .viewAppeared: await viewAppeared()
+        case .nextPageRequested: await nextPageRequested()
+        case .articleOpened(let id): await articleOpened(id)
+        case .readToggled(let id): await readToggled(id)
+        case .starToggled(let id): await starToggled(id)
+        case .markAllReadConfirmed: await markAllReadConfirmed()
+        case .nextUnreadRequested: await nextUnreadRequested()
+        }
+    }
+}
+
+/// What an article list keeps that routing reads.
+public protocol ArticleListDataStore: Sendable {
+    /// The filter the list shows; the detail route's `within:`.
+    var filter: ArticleFilter { get async }
+    /// The rows loaded so far, newest first.
+    var rows: [ArticleSummary] { get async }
+    /// Where the next page starts; `nil` when everything is loaded.
+    var cursor: PageCursor? { get async }
+    /// The article opened or found by "next unread"; the detail route's article.
+    var selectedArticle: ArticleID? { get async }
+}

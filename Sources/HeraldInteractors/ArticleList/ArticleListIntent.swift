@@ -1,0 +1,19 @@
+import HeraldDomain
+
+/// What the user did on an article list, as data (key maps, retries).
+public enum ArticleListIntent: Sendable, Hashable {
+    /// The list was shown (or must be reloaded from the first page).
+    case viewAppeared
+    /// The user scrolled to the end: load the next page.
+    case nextPageRequested
+    /// The user opened an article (it is marked read).
+    case articleOpened(ArticleID)
+    /// The user toggled an article's read state.
+    case readToggled(ArticleID)
+    /// The user toggled an article's star.
+    case starToggled(ArticleID)
+    /// The user confirmed marking every article of the list read.
+    case markAllReadConfirmed
+    /// The user asked for the next unread article, across feeds.
+    case nextUnreadRequested
+}

@@ -1,0 +1,168 @@
+import HeraldDomain
+
+/// An article list's business logic: a feed, a tag, everything, unread, starred or a saved
+/// search, newest first, paged on demand with the store's keyset cursor.
+public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataStore {
+    /// The ports the module uses.
+    public struct Dependencies: Sendable {
+        /// Feed titles for the heading.
+        public var feeds: any FeedStoring
+        /// Pages, state changes, next unread.
+        public var articles: any ArticleStoring
+        /// Saved-search names for the heading.
+        public var searches: any ArticleSearching
+
+        /// Bundles the ports.
+        public init(feeds: any FeedStoring, articles: any ArticleStoring, searches: any ArticleSearching) {
+            self.feeds = feeds
+            self.articles = articles
+            self.searches = searches
+        }
+    }
+
+    private let ports: Dependencies
+    private let presenter: any ArticleListPresentationLogic
+    private let pageSize: Int
+    private var source: ArticleListSource = .all
+    /// The filter the list shows.
+    public let filter: ArticleFilter
+    /// The rows loaded so far.
+    public private(set) var rows: [ArticleSummary] = []
+    /// Where the next page starts.
+    public private(set) var cursor: PageCursor?
+    /// The selected article.
+    public private(set) var selectedArticle: ArticleID?
+
+    /// Creates a list.
+    /// - Parameters:
+    ///   - filter: Which articles (from the route).
+    ///   - pageSize: Rows per page.
+    public init(filter: ArticleFilter, pageSize: Int = 50, dependencies: Dependencies,
+                presenter: any ArticleListPresentationLogic) {
+        self.filter = filter
+        self.pageSize = max(pageSize, 1)
+        self.ports = dependencies
+        self.presenter = presenter
+    }
+
+    /// Resolves the heading and loads the first page.
+    public func viewAppeared() async {
+        await presenter.presentLoading()
+        do {
+            source = try await resolveSource()
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize))
+            rows = page.articles
+            cursor = page.next
+            await presentRows()
+        } catch {
+            await presenter.presentLoadFailure(error.message)
+        }
+    }
+
+    /// Appends the next page; does nothing when everything is loaded.
+    public func nextPageRequested() async {
+        guard let after = cursor else { return }
+        do {
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: after))
+            rows += page.articles
+            cursor = page.next
+            await presentRows()
+        } catch {
+            await fail(error.message) { await $0.nextPageRequested() }
+        }
+    }
+
+    /// Selects the article and marks it read.
+    public func articleOpened(_ id: ArticleID) async {
+        selectedArticle = id
+        if rows.first(where: { $0.id == id })?.isRead == false {
+            await setRead(true, for: id)
+        } else {
+            await presentRows()
+        }
+    }
+
+    /// Toggles the read state of a row.
+    public func readToggled(_ id: ArticleID) async {
+        guard let row = rows.first(where: { $0.id == id }) else { return }
+        await setRead(!row.isRead, for: id)
+    }
+
+    /// Toggles the star of a row.
+    public func starToggled(_ id: ArticleID) async {
+        guard let row = rows.first(where: { $0.id == id }) else { return }
+        do {
+            try await ports.articles.setStarred(!row.isStarred, for: [id])
+            update(id) { $0.isStarred.toggle() }
+            await presentRows()
+        } catch {
+            await fail(error.message) { await $0.starToggled(id) }
+        }
+    }
+
+    /// Marks everything the filter covers read and reloads from the first page.
+    public func markAllReadConfirmed() async {
+        do {
+            let count = try await ports.articles.markAllRead(in: filter)
+            await presenter.presentNotice(.markedRead(count: count))
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize))
+            rows = page.articles
+            cursor = page.next
+            await presentRows()
+        } catch {
+            await fail(error.message) { await $0.markAllReadConfirmed() }
+        }
+    }
+
+    /// Finds the next unread article after the selection, in any feed, and selects it.
+    public func nextUnreadRequested() async {
+        let everywhere = ArticleFilter(scope: .all)
+        do {
+            guard let next = try await ports.articles.nextUnread(after: selectedArticle, in: everywhere) else {
+                await presenter.presentNotice(.noUnreadLeft)
+                return
+            }
+            selectedArticle = next
+            await presenter.presentNextUnread(next, within: everywhere)
+        } catch {
+            await fail(error.message) { await $0.nextUnreadRequested() }
+        }
+    }
+
+    private func setRead(_ isRead: Bool, for id: ArticleID) async {
+        do {
+            try await ports.articles.setRead(isRead, for: [id])
+            update(id) { $0.isRead = isRead }
+            await presentRows()
+        } catch {
+            await fail(error.message) { await $0.setRead(isRead, for: id) }
+        }
+    }
+
+    private func update(_ id: ArticleID, _ change: (inout ArticleSummary) -> Void) {
+        guard let index = rows.firstIndex(where: { $0.id == id }) else { return }
+        change(&rows[index])
+    }
+
+    private func resolveSource() async throws(StoreError) -> ArticleListSource {
+        switch filter.scope {
+        case .all: return .all
+        case .tag(let tag): return .tag(tag)
+        case .feed(let id): return .feed(try await ports.feeds.feed(id))
+        case .savedSearch(let id):
+            guard let saved = try await ports.searches.savedSearches().first(where: { $0.id == id }) else {
+                throw .savedSearchNotFound(id)
+            }
+            return .savedSearch(saved)
+        }
+    }
+
+    private func presentRows() async {
+        await presenter.presentArticles(ArticleListResponse(
+            source: source, filter: filter, rows: rows, hasMore: cursor != nil, selected: selectedArticle))
+    }
+
+    private func fail(_ message: String, retry: @escaping @Sendable (ArticleListInteractor) async -> Void) async {
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
+    }
+}

@@ -1,0 +1,53 @@
+import HeraldDomain
+
+/// What an article list covers, resolved to names the presenter can show.
+public enum ArticleListSource: Sendable, Hashable {
+    /// Every feed.
+    case all
+    /// One feed.
+    case feed(Feed)
+    /// Every feed with a tag.
+    case tag(String)
+    /// A saved search.
+    case savedSearch(SavedSearch)
+}
+
+/// Everything an article list shows, as plain data.
+public struct ArticleListResponse: Sendable, Hashable {
+    /// What the list covers.
+    public var source: ArticleListSource
+    /// The filter (for "unread" and "starred" wording).
+    public var filter: ArticleFilter
+    /// The rows loaded so far, newest first.
+    public var rows: [ArticleSummary]
+    /// Whether another page can be loaded.
+    public var hasMore: Bool
+    /// The selected article, if any.
+    public var selected: ArticleID?
+
+    /// Creates a response.
+    public init(source: ArticleListSource, filter: ArticleFilter, rows: [ArticleSummary], hasMore: Bool,
+                selected: ArticleID?) {
+        self.source = source
+        self.filter = filter
+        self.rows = rows
+        self.hasMore = hasMore
+        self.selected = selected
+    }
+}
+
+/// An article list's outputs, implemented by its presenter.
+public protocol ArticleListPresentationLogic: Sendable {
+    /// The list is loading its first page.
+    func presentLoading() async
+    /// The rows changed (a page, a toggle, a selection).
+    func presentArticles(_ response: ArticleListResponse) async
+    /// Loading the first page failed.
+    func presentLoadFailure(_ message: String) async
+    /// "Next unread" found an article (the front end routes to it).
+    func presentNextUnread(_ id: ArticleID, within filter: ArticleFilter) async
+    /// Something to tell the user in passing.
+    func presentNotice(_ notice: Notice) async
+    /// An action failed; the list keeps its rows.
+    func presentActionFailure(_ failure: ActionFailure) async
+}

@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// The intents the feeds screen accepts, named for what happened.
+public protocol FeedsBusinessLogic: Sendable {
+    /// Loads the subscriptions, saved searches and unread counts.
+    func viewAppeared() async
+    /// Refreshes feeds, reporting progress and a closing notice through the Container.
+    func refreshRequested(_ selection: RefreshSelection) async
+    /// Subscribes (with discovery), then reloads.
+    func feedAdded(url: String, title: String?, tags: [String]) async
+    /// Removes a feed the user confirmed removing, then reloads.
+    func feedRemovalConfirmed(_ id: FeedID) async
+    /// Renames a feed; `nil` restores its own title.
+    func feedRenamed(_ id: FeedID, to title: String?) async
+    /// Replaces a feed's tags.
+    func feedRetagged(_ id: FeedID, tags: [String]) async
+    /// Records the source the user opened, for routing to its article list.
+    func sourceOpened(_ scope: ArticleScope) async
+    /// Imports an OPML or newsboat `urls` file.
+    func subscriptionsImported(_ data: Data) async
+    /// Exports the subscriptions as OPML into the data store.
+    func subscriptionsExportRequested() async
+}
+
+extension FeedsBusinessLogic {
+    /// Performs an intent given as data (a key map entry, a retry).
+    public func perform(_ intent: FeedsIntent) async {
+        switch intent {
+        case .viewAppeared: await viewAppeared()
+        case .refreshRequested(let selection): await refreshRequested(selection)
+        case let .feedAdded(url, title, tags): await feedAdded(url: url, title: title, tags: tags)
+        case .feedRemovalConfirmed(let id): await feedRemovalConfirmed(id)
+        case let .feedRenamed(id, title): await feedRenamed(id, to: title)
+        case let .feedRetagged(id, tags): await feedRetagged(id, tags: tags)
+        case .sourceOpened(let scope): await sourceOpened(scope)
+        case .subscriptionsImported(let data): await subscriptionsImported(data)
+        case .subscriptionsExportRequested: await subscriptionsExportRequested()
+        }
+    }
+}
+
+/// What the feeds module keeps that routing and the front end read.
+public protocol FeedsDataStore: Sendable {
+    /// The feeds as last loaded.
+    var feeds: [Feed] { get async }
+    /// The list the user opened last (a feed, a tag or a saved search), for the article list route.
+    var openedFilter: ArticleFilter? { get async }
+    /// The OPML document of the last export.
+    var exportedOPML: Data? { get async }
+}

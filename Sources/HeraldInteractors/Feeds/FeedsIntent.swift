@@ -1,0 +1,29 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// What the user did on the feeds screen, as data: a front end sends these, a failed
+/// screen carries one as its retry, and ``FeedsBusinessLogic/perform(_:)`` replays it.
+public enum FeedsIntent: Sendable, Hashable {
+    /// The screen was shown (or must be reloaded).
+    case viewAppeared
+    /// Refresh some or all feeds.
+    case refreshRequested(RefreshSelection)
+    /// Subscribe to a feed or a page that advertises one.
+    case feedAdded(url: String, title: String?, tags: [String])
+    /// The user confirmed removing a feed.
+    case feedRemovalConfirmed(FeedID)
+    /// The user renamed a feed (`nil` restores the feed's own title).
+    case feedRenamed(FeedID, to: String?)
+    /// The user replaced a feed's tags.
+    case feedRetagged(FeedID, tags: [String])
+    /// The user opened a feed, a tag or a saved search.
+    case sourceOpened(ArticleScope)
+    /// The user imported a subscription list file.
+    case subscriptionsImported(Data)
+    /// The user asked for the subscriptions as OPML.
+    case subscriptionsExportRequested
+}

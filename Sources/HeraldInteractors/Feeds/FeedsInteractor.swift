@@ -1,0 +1,173 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// The feeds screen's business logic: subscriptions with unread counts, saved searches,
+/// add/remove/rename/retag, refresh with progress, import and export. Talks only to ports.
+public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
+    /// The ports the module uses.
+    public struct Dependencies: Sendable {
+        /// Subscriptions.
+        public var feeds: any FeedStoring
+        /// Unread counts.
+        public var articles: any ArticleStoring
+        /// Saved searches and their counts.
+        public var searches: any ArticleSearching
+        /// Subscribing, import and export.
+        public var subscriber: any FeedSubscribing
+        /// Refreshing.
+        public var refresher: any FeedRefreshing
+
+        /// Bundles the ports.
+        public init(feeds: any FeedStoring, articles: any ArticleStoring, searches: any ArticleSearching,
+                    subscriber: any FeedSubscribing, refresher: any FeedRefreshing) {
+            self.feeds = feeds
+            self.articles = articles
+            self.searches = searches
+            self.subscriber = subscriber
+            self.refresher = refresher
+        }
+    }
+
+    private let ports: Dependencies
+    private let presenter: any FeedsPresentationLogic
+    /// The feeds as last loaded.
+    public private(set) var feeds: [Feed] = []
+    /// The list the user opened last.
+    public private(set) var openedFilter: ArticleFilter?
+    /// The OPML document of the last export.
+    public private(set) var exportedOPML: Data?
+
+    /// Creates the interactor.
+    public init(dependencies: Dependencies, presenter: any FeedsPresentationLogic) {
+        self.ports = dependencies
+        self.presenter = presenter
+    }
+
+    /// Shows loading, then the subscriptions (or the failure with a retry).
+    public func viewAppeared() async {
+        await presenter.presentLoading()
+        await reload()
+    }
+
+    /// Consumes the refresh stream, reporting progress and the closing summary, then reloads.
+    public func refreshRequested(_ selection: RefreshSelection) async {
+        var progress = RefreshProgress(done: 0, total: 0, current: nil)
+        for await event in ports.refresher.refresh(selection) {
+            switch event {
+            case .started(let total):
+                progress.total = total
+            case .fetching(let feed):
+                progress.current = feed
+            case .notModified, .stored, .failed:
+                progress.done += 1
+            case .moved:
+                continue
+            case .finished(let summary):
+                await presenter.presentRefreshFinished(summary)
+                await reload()
+                return
+            }
+            await presenter.presentRefreshProgress(progress)
+        }
+        // The stream ended without a summary (cancelled before it began): still show the new state.
+        await reload()
+    }
+
+    /// Subscribes through the subscribe use case (which discovers feeds on pages), then reloads.
+    public func feedAdded(url: String, title: String?, tags: [String]) async {
+        do {
+            let result = try await ports.subscriber.subscribe(to: url, title: title, tags: tags)
+            await presenter.presentNotice(.subscribed(title: result.feed.displayTitle, created: result.created))
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.feedAdded(url: url, title: title, tags: tags) }
+        }
+    }
+
+    /// Removes a confirmed feed and its articles, then reloads.
+    public func feedRemovalConfirmed(_ id: FeedID) async {
+        let title = feeds.first { $0.id == id }?.displayTitle ?? "feed \(id)"
+        do {
+            try await ports.feeds.removeFeed(id)
+            await presenter.presentNotice(.removed(title: title))
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.feedRemovalConfirmed(id) }
+        }
+    }
+
+    /// Sets the user's title; an empty or `nil` title restores the feed's own.
+    public func feedRenamed(_ id: FeedID, to title: String?) async {
+        let cleaned = title.flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            try await ports.feeds.setCustomTitle(cleaned, for: id)
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.feedRenamed(id, to: title) }
+        }
+    }
+
+    /// Replaces the tags, dropping empty and repeated ones.
+    public func feedRetagged(_ id: FeedID, tags: [String]) async {
+        var unique: [String] = []
+        for tag in tags where !tag.isEmpty && !unique.contains(tag) { unique.append(tag) }
+        do {
+            try await ports.feeds.setTags(unique, for: id)
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.feedRetagged(id, tags: tags) }
+        }
+    }
+
+    /// Keeps the opened source as the filter the article-list route reads.
+    public func sourceOpened(_ scope: ArticleScope) async {
+        openedFilter = ArticleFilter(scope: scope)
+    }
+
+    /// Imports a subscription list, then reloads.
+    public func subscriptionsImported(_ data: Data) async {
+        do {
+            let summary = try await ports.subscriber.importSubscriptions(from: data)
+            await presenter.presentNotice(.imported(added: summary.added, alreadySubscribed: summary.alreadySubscribed))
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.subscriptionsImported(data) }
+        }
+    }
+
+    /// Exports the subscriptions as OPML into ``exportedOPML``.
+    public func subscriptionsExportRequested() async {
+        do {
+            exportedOPML = try await ports.subscriber.exportSubscriptions()
+            await presenter.presentNotice(.exported(feeds: feeds.count))
+        } catch {
+            await fail(error.message) { await $0.subscriptionsExportRequested() }
+        }
+    }
+
+    /// Loads feeds, counts and saved searches and presents them (or the failure).
+    private func reload() async {
+        do {
+            let feeds = try await ports.feeds.feeds()
+            let unread = try await ports.articles.unreadCountsByFeed()
+            let byTag = try await ports.articles.unreadCountsByTag()
+            let searches = try await ports.searches.savedSearches()
+            let searchUnread = try await ports.searches.unreadCountsBySavedSearch()
+            self.feeds = feeds
+            await presenter.presentFeeds(FeedsResponse(
+                feeds: feeds.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
+                savedSearches: searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) },
+                unreadByTag: byTag))
+        } catch {
+            await presenter.presentLoadFailure(error.message)
+        }
+    }
+
+    private func fail(_ message: String, retry: @escaping @Sendable (FeedsInteractor) async -> Void) async {
+        await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
+    }
+}

@@ -1,0 +1,22 @@
+/// Something a module tells the user once, in passing, as data: the presenter words it
+/// and the Container shows it as a transient notice.
+public enum Notice: Sendable, Hashable {
+    /// Subscribed to a feed (`created` is false when it was already subscribed).
+    case subscribed(title: String, created: Bool)
+    /// A feed was removed.
+    case removed(title: String)
+    /// A subscription list was imported.
+    case imported(added: Int, alreadySubscribed: Int)
+    /// The subscriptions were exported.
+    case exported(feeds: Int)
+    /// Articles were marked read in bulk.
+    case markedRead(count: Int)
+    /// "Next unread" found nothing.
+    case noUnreadLeft
+    /// A search was saved.
+    case searchSaved(name: String)
+    /// Next/previous reached the end of the list (`older` tells which end).
+    case endOfList(older: Bool)
+    /// A numbered link does not exist in the article.
+    case noSuchLink(number: Int)
+}

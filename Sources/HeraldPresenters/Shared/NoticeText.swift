@@ -1,0 +1,29 @@
+import HeraldInteractors
+
+/// The wording of a module's ``Notice``.
+public enum NoticeText {
+    /// The sentence the Container shows.
+    public static func message(for notice: Notice) -> String {
+        switch notice {
+        case let .subscribed(title, created):
+            created ? "Subscribed to \(DisplayText.line(title))" : "Already subscribed to \(DisplayText.line(title))"
+        case .removed(let title):
+            "Removed \(DisplayText.line(title))"
+        case let .imported(added, alreadySubscribed):
+            "Imported " + CountText.count(added, "feed")
+                + (alreadySubscribed > 0 ? " (\(CountText.grouped(alreadySubscribed)) already subscribed)" : "")
+        case .exported(let feeds):
+            "Exported " + CountText.count(feeds, "feed") + " as OPML"
+        case .markedRead(let count):
+            count == 0 ? "Nothing to mark read" : "Marked " + CountText.count(count, "article") + " read"
+        case .noUnreadLeft:
+            "No unread articles left"
+        case .searchSaved(let name):
+            "Saved the search \u{201C}\(DisplayText.line(name))\u{201D}"
+        case .endOfList(let older):
+            older ? "This is the oldest article of the list" : "This is the newest article of the list"
+        case .noSuchLink(let number):
+            "There is no link [\(number)] in this article"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HeraldContainer
+import Testing
+
+@Suite("Container state")
+struct ContainerStateTests {
+    let t0 = Date(timeIntervalSince1970: 1_795_348_800)
+
+    @Test("Given loading, when progress arrives, then progress replaces loading, a later loading does not hide it, and hide goes idle")
+    func activity() {
+        var state = ContainerState()
+        state.reduce(.showLoading, now: t0)
+        #expect(state.activity == .loading)
+        state.reduce(.showProgress(done: 3, total: 12, label: "Fetching LWN"), now: t0)
+        state.reduce(.showLoading, now: t0)
+        #expect(state.activity == .progress(done: 3, total: 12, label: "Fetching LWN"))
+        #expect(state.activity.fraction == 0.25)
+        state.reduce(.showProgress(done: 20, total: 12, label: "x"), now: t0)
+        #expect(state.activity == .progress(done: 12, total: 12, label: "x"), "done is clamped to total")
+        state.reduce(.hideLoading, now: t0)
+        #expect(state.activity == .idle && state.activity.fraction == nil)
+    }
+
+    @Test("Given three errors, two with the same message, when queued, then they show oldest first without repeats")
+    func errorQueue() {
+        var state = ContainerState()
+        state.reduce(.showError("The disk is full.", retry: nil), now: t0)
+        state.reduce(.showError("The database is busy.", retry: {}), now: t0)
+        state.reduce(.showError("The disk is full.", retry: {}), now: t0)
+        #expect(state.errors.map(\.message) == ["The disk is full.", "The database is busy."])
+        #expect(state.currentError?.canRetry == true, "the repeated error keeps its newest retry")
+        state.reduce(.dismissError, now: t0)
+        #expect(state.currentError?.message == "The database is busy.")
+        state.reduce(.dismissError, now: t0)
+        state.reduce(.dismissError, now: t0)
+        #expect(state.currentError == nil)
+    }
+
+    @Test("Given notices, when time passes and more arrive, then they expire after their lifetime and at most the limit stay")
+    func notices() {
+        var state = ContainerState(noticeLifetime: 5, noticeLimit: 2)
+        state.reduce(.showNotice("12 new articles"), now: t0)
+        state.reduce(.tick, now: t0.addingTimeInterval(4.9))
+        #expect(state.notices.map(\.message) == ["12 new articles"])
+        state.reduce(.tick, now: t0.addingTimeInterval(5))
+        #expect(state.notices.isEmpty)
+        for message in ["a", "b", "c"] { state.reduce(.showNotice(message), now: t0) }
+        #expect(state.notices.map(\.message) == ["b", "c"])
+    }
+}
