@@ -92,6 +92,11 @@ public final class Herald: Sendable {
         do { return try await services.feeds.feeds() } catch { throw .store(error) }
     }
 
+    /// One stored article with its body and state.
+    public func article(_ id: ArticleID) async throws(HeraldError) -> Article {
+        do { return try await services.articles.article(id) } catch { throw .store(error) }
+    }
+
     /// Marks articles read or unread.
     public func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(HeraldError) {
         do { try await services.articles.setRead(isRead, for: ids) } catch { throw .store(error) }

@@ -1,2 +1,3 @@
-// Replaced by the ArgumentParser entry point when HeraldCLI lands.
-print("herald: not built yet")
+import HeraldCLI
+
+await HeraldCommand.main()

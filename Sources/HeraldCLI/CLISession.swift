@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// Opens the engine for one command, runs it, and always shuts it down; turns Herald's errors into a
+/// clear message on standard error and exit code 1.
+enum CLISession {
+    /// Runs `body` with an open engine.
+    static func run(_ options: GlobalOptions,
+                    _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
+        let output = TerminalOutput.current()
+        let herald: Herald
+        do {
+            herald = try Herald.open(databasePath: options.db)
+        } catch {
+            output.errorLine("herald: " + error.message)
+            throw ExitCode.failure
+        }
+        do {
+            try await body(herald, output)
+        } catch let error as HeraldError {
+            await herald.shutdown()
+            output.errorLine("herald: " + error.message)
+            throw ExitCode.failure
+        } catch {
+            await herald.shutdown()
+            throw error
+        }
+        await herald.shutdown()
+    }
+
+    /// Prints the Container's queued errors (standard error) and notices (standard output).
+    /// - Returns: True when there were errors.
+    @discardableResult
+    static func flushContainer(_ herald: Herald, _ output: TerminalOutput) async -> Bool {
+        let state = await herald.container.state
+        for notice in state.notices { output.line(notice.message) }
+        for error in state.errors { output.errorLine("herald: " + error.message) }
+        return !state.errors.isEmpty
+    }
+}

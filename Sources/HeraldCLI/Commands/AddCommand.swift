@@ -1,0 +1,24 @@
+import ArgumentParser
+import Herald
+
+/// `herald add URL`: subscribe to a feed, or to the feed a web page advertises.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Subscribe to a feed URL or a web page that links to its feed.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The feed or page URL (http, https or file).")
+    var url: String
+    @Option(name: .long, help: ArgumentHelp("A tag (folder); repeat for several.", valueName: "tag"))
+    var tag: [String] = []
+    @Option(help: "Your own title for the feed.")
+    var title: String?
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let screen = herald.feedsScreen(display: FeedsCapture())
+            await screen.feedAdded(url: url, title: title, tags: tag)
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
+        }
+    }
+}

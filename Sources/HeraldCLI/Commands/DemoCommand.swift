@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald demo`: the whole engine on bundled feeds, with no network: a separate demo database is
+/// subscribed to the files in Fixtures/demo as file:// URLs, refreshed with progress, and its newest
+/// articles are listed through the same screens as `herald list`.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo", abstract: "Try Herald on the bundled demo feeds (no network, separate database).")
+
+    @Option(help: ArgumentHelp("The demo database (default: ~/.local/share/herald/demo.db).", valueName: "path"))
+    var db: String?
+    @Option(help: ArgumentHelp("The folder of demo feeds (default: Fixtures/demo of this checkout).", valueName: "path"))
+    var feeds: String?
+    @Option(help: "How many of the newest articles to list.")
+    var limit = 15
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let loader = ConfigurationLoader(environment: environment)
+        let databasePath = db ?? loader.dataDirectory + "/demo.db"
+        let folder = try DemoFeeds.folder(explicit: feeds ?? environment["HERALD_DEMO_FEEDS"])
+        let files = try DemoFeeds.files(in: folder)
+        try await CLISession.run(GlobalOptions(db: databasePath)) { herald, terminal in
+            terminal.line("Demo database: \(databasePath)")
+            terminal.line("Subscribing to \(CountText.count(files.count, "bundled feed")) in \(folder)")
+            let screen = herald.feedsScreen(display: FeedsCapture())
+            await screen.subscriptionsImported(Data(DemoFeeds.urlList(files).utf8))
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
+            try await RefreshCommand.refresh(.all, herald: herald, terminal: terminal)
+            await CLISession.flushContainer(herald, terminal)
+            terminal.line("")
+            let capture = ArticleListCapture()
+            let list = herald.articleListScreen(ArticleFilter(), pageSize: limit, display: capture)
+            await list.viewAppeared()
+            ArticleListText.lines(await capture.viewModel, width: terminal.width).forEach(terminal.line)
+            terminal.line("")
+            terminal.line("Next: herald --db \(databasePath) show ID   (read one; or: feeds, search WORD, list --unread)")
+        }
+    }
+}
+
+/// Finds the bundled demo feeds.
+enum DemoFeeds {
+    /// The demo folder: an explicit one, else Fixtures/demo of the working directory, else of the
+    /// checkout this binary was built from.
+    static func folder(explicit: String?) throws -> String {
+        let candidates = [explicit,
+                          FileManager.default.currentDirectoryPath + "/Fixtures/demo",
+                          URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                              .deletingLastPathComponent().deletingLastPathComponent()
+                              .deletingLastPathComponent().appendingPathComponent("Fixtures/demo").path]
+        for case let candidate? in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return URL(fileURLWithPath: candidate).standardizedFileURL.path
+            }
+        }
+        throw ValidationError("The demo feeds were not found; run from the Herald checkout or pass --feeds FOLDER.")
+    }
+
+    /// The feed files of the folder, by name.
+    static func files(in folder: String) throws -> [String] {
+        let feedExtensions: Set<String> = ["rss", "atom", "xml", "rdf", "json"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let files = names.filter { feedExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+            .sorted().map { folder + "/" + $0 }
+        guard !files.isEmpty else { throw ValidationError("No feed files in \(folder).") }
+        return files
+    }
+
+    /// A newsboat-style url list of the files as file:// URLs, tagged "demo".
+    static func urlList(_ files: [String]) -> String {
+        files.map { URL(fileURLWithPath: $0).absoluteString + " demo" }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Herald
+
+/// `herald list`: articles newest first, through the article-list screen.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List articles, newest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var filters: FilterOptions
+    @Option(help: "How many articles to show.")
+    var limit = 30
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let capture = ArticleListCapture()
+            let screen = herald.articleListScreen(try await filters.filter(in: herald), pageSize: limit, display: capture)
+            await screen.viewAppeared()
+            let viewModel = await capture.viewModel
+            if output.json {
+                let rows = await screen.rows
+                let next = await screen.cursor.map { JSONOutput.Cursor(date: $0.date, id: $0.id.rawValue) }
+                terminal.line(JSONOutput.encode(JSONOutput.Page(articles: rows.map(JSONOutput.Row.init), next: next)))
+            } else {
+                ArticleListText.lines(viewModel, width: terminal.width).forEach(terminal.line)
+            }
+            if case .failed = viewModel { throw ExitCode.failure }
+        }
+    }
+}

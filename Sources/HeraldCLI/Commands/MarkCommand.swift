@@ -1,0 +1,51 @@
+import ArgumentParser
+import Herald
+
+/// `herald mark read|unread|star|unstar`: change the user's state of articles.
+struct MarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark", abstract: "Mark articles read or unread, star or unstar them.")
+
+    /// What to do to the articles.
+    enum Action: String, ExpressibleByArgument, CaseIterable {
+        case read, unread, star, unstar
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "read, unread, star or unstar.")
+    var action: Action
+    @Argument(help: "Article ids.")
+    var ids: [Int64] = []
+    @Option(help: ArgumentHelp("Every article of this feed (id, URL or title); only with `read`.", valueName: "feed"))
+    var feed: String?
+    @Flag(help: "Every article; only with `read`.")
+    var all = false
+
+    func validate() throws {
+        let targets = (ids.isEmpty ? 0 : 1) + (feed == nil ? 0 : 1) + (all ? 1 : 0)
+        guard targets == 1 else { throw ValidationError("Give article ids, or --feed, or --all (one of them).") }
+        if (feed != nil || all) && action != .read {
+            throw ValidationError("--feed and --all only work with `mark read`.")
+        }
+    }
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let articleIDs = ids.map(ArticleID.init)
+            switch action {
+            case .read where !articleIDs.isEmpty: try await herald.setRead(true, for: articleIDs)
+            case .read:
+                var filter = ArticleFilter()
+                if let feed { filter.scope = .feed(try await FeedResolver.resolve(feed, in: herald).id) }
+                let count = try await herald.markAllRead(in: filter)
+                terminal.line(CountText.count(count, "article") + " marked read.")
+                return
+            case .unread: try await herald.setRead(false, for: articleIDs)
+            case .star: try await herald.setStarred(true, for: articleIDs)
+            case .unstar: try await herald.setStarred(false, for: articleIDs)
+            }
+            let done = [Action.read: "marked read", .unread: "marked unread", .star: "starred", .unstar: "unstarred"]
+            terminal.line(CountText.count(articleIDs.count, "article") + " " + (done[action] ?? "changed") + ".")
+        }
+    }
+}

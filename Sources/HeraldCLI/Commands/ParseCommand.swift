@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald parse FILE|-`: parse a feed document and print what Herald understands of it.
+struct ParseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse", abstract: "Parse a feed file (or - for standard input) and print it as text or JSON.",
+        discussion: "The JSON document is described in Docs/json-schema.md.")
+
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "The feed file, or - for standard input.")
+    var file: String
+    @Option(help: ArgumentHelp("The URL the document came from, for resolving relative links.", valueName: "url"))
+    var url: String?
+    @Option(help: ArgumentHelp("The charset a server declared for it (as HTTP Content-Type would).", valueName: "name"))
+    var charset: String?
+
+    func run() async throws {
+        let terminal = TerminalOutput.current()
+        let data: Data
+        var documentURL = url
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                terminal.errorLine("herald: Cannot read \(file); check the path.")
+                throw ExitCode.failure
+            }
+            data = contents
+            if documentURL == nil { documentURL = URL(fileURLWithPath: file).absoluteString }
+        }
+        let herald: Herald
+        do {
+            herald = Herald(services: try HeraldServices.inMemory(),
+                            configuration: HeraldConfiguration(databasePath: ":memory:"))
+        } catch {
+            terminal.errorLine("herald: " + error.message)
+            throw ExitCode.failure
+        }
+        let result: Result<ParsedFeed, HeraldError>
+        do {
+            result = .success(try herald.parseFeed(data, documentURL: documentURL, charset: charset))
+        } catch {
+            result = .failure(error)
+        }
+        await herald.shutdown()
+        switch result {
+        case .success(let feed) where output.json:
+            terminal.line(String(decoding: herald.json(for: feed), as: UTF8.self))
+        case .success(let feed):
+            terminal.write(herald.report(for: feed))
+        case .failure(let error):
+            terminal.errorLine("herald: " + error.message)
+            throw ExitCode.failure
+        }
+    }
+}

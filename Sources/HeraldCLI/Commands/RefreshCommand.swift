@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald refresh`: fetch what is due (or everything, or named feeds) with progress; Ctrl-C stops
+/// cleanly, keeping every feed already stored.
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh", abstract: "Fetch new articles: feeds that are due, --all, or the named feeds.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Refresh every feed, due or not.")
+    var all = false
+    @Argument(help: "Feeds to refresh (id, URL or title); all due feeds when omitted.")
+    var feeds: [String] = []
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            var selection = all ? RefreshSelection.all : .due
+            if !feeds.isEmpty {
+                var ids: [FeedID] = []
+                for name in feeds { ids.append(try await FeedResolver.resolve(name, in: herald).id) }
+                selection = .feeds(ids)
+            }
+            try await Self.refresh(selection, herald: herald, terminal: terminal)
+            let removed = try await herald.applyRetention()
+            if removed > 0 { terminal.line(CountText.count(removed, "old article") + " removed by the retention policy.") }
+            await CLISession.flushContainer(herald, terminal)
+        }
+    }
+
+    /// Runs a refresh through the feeds screen, drawing progress and honouring Ctrl-C.
+    static func refresh(_ selection: RefreshSelection, herald: Herald, terminal: TerminalOutput) async throws {
+        let screen = herald.feedsScreen(display: FeedsCapture())
+        let progress = ProgressConsole(container: herald.container, output: terminal)
+        let work = Task { await screen.refreshRequested(selection) }
+        let interrupt = InterruptHandler(cancelling: work)
+        await work.value
+        interrupt.remove()
+        await progress.finish(interactive: terminal.isInteractive)
+        if work.isCancelled {
+            terminal.errorLine("Refresh stopped; every feed fetched before Ctrl-C is stored.")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Herald
+
+/// `herald show ID`: one article as terminal text (a deep link straight into the detail screen).
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show an article as text and mark it read.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "The article id (from `herald list`), or a herald://article/ID link.")
+    var article: String
+    @Option(help: "Wrap the text to this many columns (default: the terminal's width, at most 100).")
+    var width: Int?
+
+    func run() async throws {
+        let route: Route
+        do {
+            route = try DeepLink.route(from: article)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        guard case let .articleDetail(id, filter) = route else {
+            throw ValidationError("\(article) is not an article; use an id from `herald list`.")
+        }
+        try await CLISession.run(global) { herald, terminal in
+            let capture = ArticleDetailCapture()
+            let screen = herald.articleScreen(id, within: filter, display: capture)
+            await screen.viewAppeared()
+            let viewModel = await capture.viewModel
+            if case .failed(let message, _) = viewModel {
+                terminal.errorLine("herald: " + message)
+                throw ExitCode.failure
+            }
+            if output.json {
+                let stored = try await herald.article(id)
+                terminal.line(JSONOutput.encode(JSONOutput.FullArticle(stored)))
+            } else {
+                ArticleDetailText.lines(viewModel, width: width ?? terminal.width).forEach(terminal.line)
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Herald
+
+/// Finds the feed a user named on the command line: by id, URL, or (unique) title.
+enum FeedResolver {
+    /// The feed named by `text`.
+    /// - Throws: ``HeraldError/notFound(_:)`` with the candidates when nothing or several match.
+    static func resolve(_ text: String, in herald: Herald) async throws(HeraldError) -> Feed {
+        let feeds = try await herald.feeds()
+        if let number = Int64(text), let feed = feeds.first(where: { $0.id.rawValue == number }) { return feed }
+        if let feed = feeds.first(where: { $0.url == text }) { return feed }
+        let lowered = text.lowercased()
+        if let feed = feeds.first(where: { $0.displayTitle.lowercased() == lowered }) { return feed }
+        let partial = feeds.filter { $0.displayTitle.lowercased().contains(lowered) }
+        if partial.count == 1 { return partial[0] }
+        if partial.isEmpty {
+            throw .notFound("No feed matches \u{201C}\(text)\u{201D}; `herald feeds` lists ids, titles and URLs.")
+        }
+        let names = partial.prefix(5).map { "\($0.id) \($0.displayTitle)" }.joined(separator: ", ")
+        throw .notFound("\u{201C}\(text)\u{201D} matches several feeds (\(names)); use the id.")
+    }
+
+    /// The filter the list and search options describe.
+    static func filter(feed: String?, tag: String?, savedSearch: Int64?, unread: Bool, starred: Bool,
+                       in herald: Herald) async throws(HeraldError) -> ArticleFilter {
+        var scope = ArticleScope.all
+        if let feed { scope = .feed(try await resolve(feed, in: herald).id) }
+        if let tag { scope = .tag(tag) }
+        if let savedSearch { scope = .savedSearch(SavedSearchID(savedSearch)) }
+        return ArticleFilter(scope: scope, unreadOnly: unread, starredOnly: starred)
+    }
+}
+
+/// Options that restrict a list or a search.
+struct FilterOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Only this feed (id, URL or title).", valueName: "feed"))
+    var feed: String?
+    @Option(help: ArgumentHelp("Only feeds with this tag.", valueName: "tag"))
+    var tag: String?
+    @Option(name: .customLong("saved"), help: ArgumentHelp("Only articles of this saved search (id).", valueName: "id"))
+    var savedSearch: Int64?
+    @Flag(help: "Only unread articles.")
+    var unread = false
+    @Flag(help: "Only starred articles.")
+    var starred = false
+
+    /// Resolves the options into a filter.
+    func filter(in herald: Herald) async throws(HeraldError) -> ArticleFilter {
+        try await FeedResolver.filter(feed: feed, tag: tag, savedSearch: savedSearch, unread: unread,
+                                      starred: starred, in: herald)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// The `herald` command: subscribe, refresh, list, read and search news in a terminal.
+public struct HeraldCommand: AsyncParsableCommand {
+    /// The command's name, abstract and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "herald",
+        abstract: "A news reader for the terminal: RSS, Atom and JSON feeds, offline, searchable.",
+        discussion: """
+            The database is ~/.local/share/herald/herald.db unless --db, HERALD_DB or the config file \
+            (~/.config/herald/config) says otherwise. `herald demo` tries everything on bundled feeds.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            DemoCommand.self, AddCommand.self, RemoveCommand.self, FeedsCommand.self, RefreshCommand.self,
+            ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,
+            ImportCommand.self, ExportCommand.self, ParseCommand.self,
+        ]
+    )
+
+    /// Creates the command (ArgumentParser needs it).
+    public init() {}
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Herald
+
+/// Draws the Container's progress while a long intent runs: a one-line bar on a terminal, plain
+/// lines (one per change of label) when the output is a pipe or a file.
+final class ProgressConsole: Sendable {
+    private let task: Task<Void, Never>
+
+    /// Starts following `container` and drawing on `output`'s standard error.
+    init(container: Container, output: TerminalOutput) {
+        task = Task {
+            var lastLabel = ""
+            for await state in await container.changes() {
+                guard case let .progress(done, total, label) = state.activity else { continue }
+                if output.isInteractive {
+                    Self.drawBar(done: done, total: total, label: label, width: output.width)
+                } else if label != lastLabel, !label.isEmpty {
+                    FileHandle.standardError.write(Data("[\(done)/\(total)] \(label)\n".utf8))
+                }
+                lastLabel = label
+            }
+        }
+    }
+
+    /// Stops drawing and clears the bar.
+    func finish(interactive: Bool) async {
+        task.cancel()
+        _ = await task.value
+        if interactive { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    }
+
+    private static func drawBar(done: Int, total: Int, label: String, width: Int) {
+        let counter = "\(done)/\(total)"
+        let barWidth = max(10, min(30, width / 3))
+        let filled = total > 0 ? barWidth * done / total : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
+        let room = max(0, width - barWidth - counter.count - 5)
+        let shortLabel = String(label.prefix(room))
+        FileHandle.standardError.write(Data("\r\u{1B}[2K[\(bar)] \(counter) \(shortLabel)".utf8))
+    }
+}

@@ -1,0 +1,37 @@
+import Herald
+
+/// An article detail view model as wrapped terminal text, like a terminal reader's article view.
+enum ArticleDetailText {
+    /// Header lines, the wrapped body, then the numbered links and enclosures.
+    static func lines(_ viewModel: ArticleDetailViewModel, width: Int) -> [String] {
+        switch viewModel {
+        case .loading: return ["Loading…"]
+        case .empty(let message): return [message]
+        case .failed(let message, _): return ["Error: " + message]
+        case .loaded(let content):
+            let wrapper = TextWrapper(width: max(20, min(width, 100)))
+            var lines: [String] = []
+            lines += wrapper.wrap(content.title)
+            lines.append("Feed: " + content.feedTitle)
+            if let byline = content.byline { lines.append("Author: " + byline) }
+            lines.append("Date: " + content.date)
+            if let tags = content.tags { lines.append("Tags: " + tags) }
+            if let url = content.url { lines.append("Link: " + url) }
+            lines.append(content.isStarred ? "Starred" : "")
+            if lines.last == "" { lines.removeLast() }
+            lines.append("")
+            lines += wrapper.lines(for: RichText(blocks: content.body))
+            if !content.links.isEmpty {
+                lines.append("")
+                lines.append("Links:")
+                lines += content.links
+            }
+            if !content.enclosures.isEmpty {
+                lines.append("")
+                lines.append("Enclosures:")
+                lines += content.enclosures
+            }
+            return lines
+        }
+    }
+}
