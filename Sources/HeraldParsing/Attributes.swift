@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// The attributes of a SAX2 `startElementNs` event: five pointers each
 /// (local name, prefix, namespace URI, value start, value end).
@@ -13,7 +14,12 @@ struct Attributes {
         let start = pointer![index * 5 + 3]!
         return UnsafeBufferPointer(start: start, count: pointer![index * 5 + 4]! - start)
     }
-    func value(at index: Int) -> String { String(decoding: valueBytes(at: index), as: UTF8.self) }
+    /// The decoded value. Without `XML_PARSE_NOENT` libxml2 hands `&amp;` in attribute values
+    /// over as `&#38;` (for a DOM builder to re-parse); turn it back into `&`.
+    func value(at index: Int) -> String {
+        let value = String(decoding: valueBytes(at: index), as: UTF8.self)
+        return value.contains("&#38;") ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+    }
 }
 
 extension FeedReader {

@@ -197,3 +197,15 @@ enum FeedDates {
         return zones
     }()
 }
+
+extension FeedDates {
+    /// Formats a date as RFC 822 in GMT (`Sun, 22 Nov 2026 12:41:47 GMT`), as OPML's `dateCreated` wants.
+    static func rfc822(_ date: Date) -> String {
+        let iso = rfc3339(date)
+        let parts = iso.split(whereSeparator: { "-T:Z".contains($0) }).map(String.init)
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Int(parts[1])! - 1]
+        return "\(weekday), \(parts[2]) \(month) \(parts[0]) \(parts[3]):\(parts[4]):\(parts[5]) GMT"
+    }
+}

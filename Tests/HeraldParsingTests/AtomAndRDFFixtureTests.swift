@@ -42,6 +42,7 @@ struct AtomAndRDFFixtureTests {
         #expect(!content.value.contains("<div"))
 
         let second = feed.items[1]
+        #expect(second.url == "https://journal.example.net/notebook/46/?a=1&b=2")
         #expect(second.enclosures == [Enclosure(url: "https://journal.example.net/audio/week46.ogg", type: "audio/ogg", length: 1_048_576)])
         #expect(second.published == nil)
         #expect(second.source == ItemSource(title: "Other Notebook", url: "https://other.example.com/feed.atom", id: "tag:other.example.com,2020:feed"))
