@@ -10,4 +10,9 @@
 #include <libxml/xmlerror.h>
 #include <libxml/encoding.h>
 #include <libxml/uri.h>
+#include <libxml/xmlstring.h>
+#include <libxml/entities.h>
+
+/* xmlFree is a global function pointer, which Swift 6 treats as shared mutable state. */
+static inline void herald_xml_free(void *pointer) { xmlFree(pointer); }
 #endif

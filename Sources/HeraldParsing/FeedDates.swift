@@ -1,0 +1,211 @@
+import Foundation
+
+/// A hand-written, allocation-light parser for the dates feeds really contain: RFC 822/1123
+/// in its variants (two-digit years, missing seconds, named, military and numeric zones,
+/// wrong or missing day names, asctime order) and RFC 3339/W3C-DTF (with or without zone
+/// and fractional seconds, `T` or space). Unreadable dates give nil, never an error.
+enum FeedDates {
+    /// Parses a feed date; nil when the text is not a date this parser recognises.
+    static func parse(_ text: String) -> Date? {
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+        let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.endIndex
+        if start > 0 { bytes.removeFirst(start) }
+        guard bytes.count >= 4 else { return nil }
+        if bytes[0...3].allSatisfy(isDigit), bytes.count == 4 || bytes[4] == UInt8(ascii: "-") || isDigit(bytes[4]) {
+            return parseISO(bytes)
+        }
+        return parseRFC822(bytes)
+    }
+
+    /// Formats a date as RFC 3339 in UTC (`2026-11-22T12:41:47Z`).
+    static func rfc3339(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        let (y, m, d) = civil(fromDays: days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let year = y >= 0 && y < 1000 ? String(repeating: "0", count: 4 - "\(y)".count) + "\(y)" : "\(y)"
+        return "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+    }
+
+    // MARK: - RFC 3339 / W3C-DTF
+
+    private static func parseISO(_ b: [UInt8]) -> Date? {
+        var i = 0
+        func number(_ maxDigits: Int) -> Int? {
+            var value = 0, count = 0
+            while i < b.count, count < maxDigits, isDigit(b[i]) { value = value * 10 + Int(b[i] - 48); i += 1; count += 1 }
+            return count == 0 ? nil : value
+        }
+        func skip(_ c: Character) { if i < b.count, b[i] == c.asciiValue! { i += 1 } }
+        guard let year = number(4) else { return nil }
+        skip("-")
+        let month = number(2) ?? 1
+        skip("-")
+        let day = number(2) ?? 1
+        var hour = 0, minute = 0, second = 0.0, offset = 0
+        if i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") || b[i] == 0x20 {
+            i += 1
+            guard let h = number(2) else { return nil }
+            hour = h
+            skip(":")
+            minute = number(2) ?? 0
+            skip(":")
+            second = Double(number(2) ?? 0)
+            if i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
+                i += 1
+                var scale = 0.1
+                while i < b.count, isDigit(b[i]) { second += Double(b[i] - 48) * scale; scale /= 10; i += 1 }
+            }
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            if i < b.count {
+                guard let zone = zoneOffset(Array(b[i...])) else { return nil }
+                offset = zone
+            }
+        } else if i < b.count {
+            return nil
+        }
+        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    // MARK: - RFC 822 and friends
+
+    private static func parseRFC822(_ b: [UInt8]) -> Date? {
+        var day: Int?, month: Int?, year: Int?, time: (Int, Int, Double)?, offset: Int?, pm: Bool?
+        for token in tokens(b).map(Array.init) {
+            if token.contains(UInt8(ascii: ":")), time == nil, isDigit(token[0]) {
+                guard let t = parseTime(token) else { return nil }
+                time = t
+            } else if token[0] == UInt8(ascii: "+") || token[0] == UInt8(ascii: "-") {
+                offset = zoneOffset(token)
+            } else if isDigit(token[0]) {
+                guard token.allSatisfy(isDigit), let n = Int(String(decoding: token, as: UTF8.self)) else { continue }
+                if token.count <= 2, day == nil, n >= 1, n <= 31 { day = n }
+                else if year == nil { year = token.count <= 2 ? (n < 50 ? 2000 + n : 1900 + n) : n }
+            } else {
+                let word = String(decoding: token, as: UTF8.self).uppercased()
+                if let m = months[String(word.prefix(3))], month == nil, word.count >= 3 { month = m }
+                else if word == "AM" || word == "PM" { pm = word == "PM" }
+                else if offset == nil, let z = zoneOffset(token) { offset = z }
+            }
+        }
+        guard let day, let month, let year else { return nil }
+        var (hour, minute, second) = time ?? (0, 0, 0)
+        if let pm { hour = hour % 12 + (pm ? 12 : 0) }
+        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset ?? 0)
+    }
+
+    /// Splits on blanks, commas and parentheses, then `22-Nov-2026` on dashes and `12:00:00-0500` at the zone.
+    private static func tokens(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
+        let separators: Set<UInt8> = [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "("), UInt8(ascii: ")")]
+        var result: [ArraySlice<UInt8>] = []
+        for raw in b.split(whereSeparator: { separators.contains($0) }) {
+            let sign = raw.dropFirst().firstIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
+            let upper = String(decoding: raw.prefix(3), as: UTF8.self).uppercased()
+            if raw.first == UInt8(ascii: "+") || raw.first == UInt8(ascii: "-") || upper == "GMT" || upper == "UTC" {
+                result.append(raw)
+            } else if raw.contains(UInt8(ascii: ":")), let sign {
+                result.append(raw[..<sign])
+                result.append(raw[sign...])
+            } else if sign != nil {
+                result += raw.split(separator: UInt8(ascii: "-"))
+            } else {
+                result.append(raw)
+            }
+        }
+        return result
+    }
+
+    private static func parseTime(_ token: [UInt8]) -> (Int, Int, Double)? {
+        let parts = token.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count >= 2, let h = Int(String(decoding: parts[0], as: UTF8.self)),
+              let m = Int(String(decoding: parts[1], as: UTF8.self)) else { return nil }
+        let s = parts.count > 2 ? Double(String(decoding: parts[2], as: UTF8.self)) ?? 0 : 0
+        return (h, m, s)
+    }
+
+    /// A zone as seconds east of UTC: `Z`, `+hh:mm`, `-hhmm`, `+hh`, `GMT`, `EST`, military letters.
+    static func zoneOffset<C: Collection<UInt8>>(_ token: C) -> Int? {
+        var b = Array(token)
+        if b.count > 3, ["GMT", "UTC"].contains(String(decoding: b[0..<3], as: UTF8.self).uppercased()),
+           b[3] == UInt8(ascii: "+") || b[3] == UInt8(ascii: "-") {
+            b.removeFirst(3)
+        }
+        guard let first = b.first else { return nil }
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            let digits = b.dropFirst().filter(isDigit).map { Int($0 - 48) }
+            let hours: Int, minutes: Int
+            switch digits.count {
+            case 1, 2: hours = digits.reduce(0) { $0 * 10 + $1 }; minutes = 0
+            case 3: hours = digits[0]; minutes = digits[1] * 10 + digits[2]
+            case 4: hours = digits[0] * 10 + digits[1]; minutes = digits[2] * 10 + digits[3]
+            default: return nil
+            }
+            let seconds = hours * 3600 + minutes * 60
+            return first == UInt8(ascii: "-") ? -seconds : seconds
+        }
+        return namedZones[String(decoding: b, as: UTF8.self).uppercased()].map { $0 * 3600 }
+    }
+
+    private static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
+              second >= 0, second < 62, year > 0, year < 10_000 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let total = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + min(second, 59.999_999)
+        return Date(timeIntervalSince1970: total)
+    }
+
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+
+    private static let months: [String: Int] = [
+        "JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6, "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10,
+        "NOV": 11, "DEC": 12, "MÄR": 3, "MRZ": 3, "OKT": 10, "DEZ": 12,
+    ]
+
+    /// Named zones in hours east of UTC. Military letters follow RFC 822 (A = -1 … M = -12, N = +1 … Y = +12).
+    private static let namedZones: [String: Int] = {
+        var zones: [String: Int] = ["UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "EST": -5, "EDT": -4, "CST": -6,
+                                    "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8,
+                                    "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "WEST": 1,
+                                    "EET": 2, "EEST": 3, "MSK": 3, "IST": 5, "JST": 9, "KST": 9, "AEST": 10,
+                                    "AEDT": 11, "NZST": 12, "NZDT": 13]
+        for (i, letter) in "ABCDEFGHIKLM".enumerated() { zones[String(letter)] = -(i + 1) }
+        for (i, letter) in "NOPQRSTUVWXY".enumerated() { zones[String(letter)] = i + 1 }
+        return zones
+    }()
+}
+
+extension FeedDates {
+    /// Formats a date as RFC 822 in GMT (`Sun, 22 Nov 2026 12:41:47 GMT`), as OPML's `dateCreated` wants.
+    static func rfc822(_ date: Date) -> String {
+        let iso = rfc3339(date)
+        let parts = iso.split(whereSeparator: { "-T:Z".contains($0) }).map(String.init)
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Int(parts[1])! - 1]
+        return "\(weekday), \(parts[2]) \(month) \(parts[0]) \(parts[3]):\(parts[4]):\(parts[5]) GMT"
+    }
+}

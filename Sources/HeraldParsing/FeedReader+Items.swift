@@ -1,0 +1,106 @@
+import Foundation
+import HeraldDomain
+
+extension FeedReader {
+    func assignItemLeaf(_ raw: String, _ frame: Frame, inMedia: Bool) {
+        // Work on the item out of `self.item` so that helpers may read `self` meanwhile.
+        guard var current = item else { return }
+        item = nil
+        defer { item = current }
+        assign(raw, frame, to: &current)
+    }
+
+    private func assign(_ raw: String, _ frame: Frame, to item: inout ParsedItem) {
+        let (ns, name) = (frame.ns, frame.name)
+        switch (ns, name) {
+        case (_, .title) where ns.isRSS || ns.isAtom:
+            item.title = construct(raw, ns.isAtom ? leafType : .text)
+            item.plainTitle = PlainText.line(from: raw)
+        case (.media, .title), (.itunes, .title):
+            if item.title == nil {
+                item.title = construct(raw, leafType)
+                item.plainTitle = PlainText.line(from: raw)
+            }
+        case (_, .link) where ns.isRSS:
+            let value = raw.trimmingASCIIWhitespace()
+            guard !value.isEmpty else { return }
+            item.links.append(Link(href: resolve(value), rel: "alternate"))
+        case (_, .description) where ns.isRSS: item.summary = construct(raw, .html)
+        case (_, .summary) where ns.isAtom: item.summary = construct(raw, leafType)
+        case (.media, .description), (.itunes, .summary), (.itunes, .subtitle):
+            if item.summary == nil { item.summary = construct(raw, ns == .media ? leafType : .text) }
+        case (.content, .encoded): item.content = construct(raw, .html)
+        case (_, .content) where ns.isAtom: item.content = construct(raw, leafType)
+        case (_, .guid) where ns.isRSS:
+            let value = raw.trimmingASCIIWhitespace()
+            guard !value.isEmpty else { return }
+            item.id = value
+            permalinkCandidate = leafAttribute?.lowercased() == "false" ? nil : value
+        case (_, .id) where ns.isAtom:
+            let value = raw.trimmingASCIIWhitespace()
+            if !value.isEmpty { item.id = value }
+        case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom, (_, .issued) where ns.isAtom:
+            item.published = date(raw, "\(name)", inItem: true) ?? item.published
+        case (.dc, .date), (.dcterms, .issued), (.dcterms, .created):
+            if item.published == nil { item.published = date(raw, "\(name)", inItem: true) }
+        case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom, (.dcterms, .modified):
+            item.updated = date(raw, "\(name)", inItem: true) ?? item.updated
+        case (_, .author) where ns.isRSS, (.dc, .creator):
+            if let person = rssPerson(raw), !item.authors.contains(person) { item.authors.append(person) }
+        case (.itunes, .author):
+            if item.authors.isEmpty, let person = rssPerson(raw) { item.authors.append(person) }
+        case (.dc, .contributor):
+            if let person = rssPerson(raw) { item.contributors.append(person) }
+        case (_, .category) where ns.isRSS, (.dc, .subject):
+            if let category = rssCategory(raw) { item.categories.append(category) }
+        case (_, .comments) where ns.isRSS:
+            let value = raw.trimmingASCIIWhitespace()
+            if !value.isEmpty { item.comments = resolve(value) }
+        case (.wfw, .commentRss):
+            let value = raw.trimmingASCIIWhitespace()
+            if !value.isEmpty { item.commentsFeed = resolve(value) }
+        case (.slash, .comments): item.commentCount = Int(raw.trimmingASCIIWhitespace())
+        case (_, .source) where ns.isRSS:
+            let title = PlainText.line(from: raw)
+            item.source = ItemSource(title: title.isEmpty ? nil : title, url: leafAttribute.map(resolve))
+        default: break
+        }
+    }
+
+    /// Completes the item: permalink from the guid, language, identity; then stores it.
+    func finishItem() {
+        guard var finished = item else { return }
+        item = nil
+        defer { permalinkCandidate = nil }
+        if finished.url == nil, let guid = permalinkCandidate, URLResolver.isAbsolute(guid),
+           guid.hasPrefix("http") {
+            finished.links.append(Link(href: guid, rel: "alternate"))
+        }
+        finished.language = currentLanguage
+        finished.identity = ItemIdentity.of(finished)
+        feed.items.append(finished)
+    }
+}
+
+/// The stable identity of an item: its guid/id, else its permalink, else a hash of its title and date.
+enum ItemIdentity {
+    static func of(_ item: ParsedItem) -> String {
+        if let id = item.id, !id.isEmpty { return id }
+        if let url = item.url, !url.isEmpty { return url }
+        let date = (item.published ?? item.updated).map(FeedDates.rfc3339) ?? ""
+        let basis = (item.plainTitle ?? "") + "\u{1F}" + date + "\u{1F}"
+            + (item.title == nil && date.isEmpty ? (item.summary?.value ?? item.content?.value ?? "") : "")
+        return "hash:" + fnv1a(basis)
+    }
+
+    /// 64-bit FNV-1a as 16 hex digits: stable across runs and platforms (unlike `Hasher`).
+    static func fnv1a(_ s: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in s.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

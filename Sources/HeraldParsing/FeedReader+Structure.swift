@@ -1,0 +1,201 @@
+import CLibXML2
+import HeraldDomain
+
+extension FeedReader {
+    /// Detects the format from the root element; anything else stops the parse.
+    func root(_ frame: Frame, localname: UnsafePointer<xmlChar>, attributes attrs: Attributes) -> Context {
+        let version = attribute(.version, in: attrs)
+        switch (frame.name, frame.ns) {
+        case (.rss, _):
+            feed.format = .rss
+            let declared = version?.trimmingASCIIWhitespace() ?? ""
+            if declared == "0.91" {
+                feed.version = netscapeDoctype ? "0.91-netscape" : "0.91-userland"
+            } else {
+                feed.version = declared.isEmpty ? "2.0" : declared
+                if declared.isEmpty { warn("The <rss> element has no version; read as RSS 2.0.") }
+            }
+            return .document
+        case (.RDF, .rdf):
+            feed.format = .rdf
+            feed.version = "1.0"
+            return .document
+        case (.feed, .atom10):
+            feed.format = .atom
+            feed.version = "1.0"
+            return .feed
+        case (.feed, .atom03), (.feed, .none):
+            feed.format = .atom
+            feed.version = "0.3"
+            return .feed
+        case (.html, _):
+            fail(.notAFeed(detected: "an HTML page"))
+        default:
+            let label = TerminalSafety.sanitize(String(cString: localname).prefix(40).description)
+            fail(.notAFeed(detected: "an XML document whose root element is <\(label)>"))
+        }
+        return .ignored
+    }
+
+    /// What a child element is, given its parent's context; handles attribute-only elements at once.
+    func childContext(of parent: Context, frame: Frame, attributes attrs: Attributes) -> Context {
+        let (ns, name) = (frame.ns, frame.name)
+        switch parent {
+        case .ignored, .leaf:
+            return .ignored
+        case .document:
+            if ns == .rss090 && feed.format == .rdf { feed.version = "0.90" }
+            guard ns.isRSS else { return .ignored }
+            switch name {
+            case .channel: return .feed
+            case .item: return beginItem(attrs)
+            case .image: image = FeedImage(url: ""); return .image
+            default: return .ignored
+            }
+        case .feed:
+            if ns.isRSS && name == .item || ns.isAtom && name == .entry { return beginItem(attrs) }
+            if ns.isRSS && name == .image { image = FeedImage(url: ""); return .image }
+            if ns.isRSS && (name == .textinput || name == .textInput) { return .ignored }
+            if ns == .itunes {
+                switch name {
+                case .owner: return .ignored
+                case .category:
+                    if let term = attribute(.text, in: attrs) { feed.categories.append(Category(term: term, scheme: "itunes")) }
+                    return .ignored
+                case .image:
+                    if let href = attribute(.href, in: attrs), feed.image == nil { feed.image = FeedImage(url: resolve(href)) }
+                    return .ignored
+                default: break
+                }
+            }
+            return commonChild(frame, attrs, owner: .feed)
+        case .item, .media:
+            if ns == .media {
+                switch name {
+                case .content:
+                    addMediaContent(attrs)
+                    return .media
+                case .group: return .media
+                case .thumbnail:
+                    if let url = attribute(.url, in: attrs) {
+                        item?.thumbnails.append(Thumbnail(url: resolve(url), width: attribute(.width, in: attrs).flatMap { Int($0) },
+                                                          height: attribute(.height, in: attrs).flatMap { Int($0) }))
+                    }
+                    return .ignored
+                default: return .leaf
+                }
+            }
+            if ns.isRSS && name == .enclosure {
+                addEnclosure(attrs)
+                return .ignored
+            }
+            if ns == .itunes && name == .image {
+                if let href = attribute(.href, in: attrs) { item?.thumbnails.append(Thumbnail(url: resolve(href))) }
+                return .ignored
+            }
+            if ns.isAtom && name == .source { source = ItemSource(); return .source }
+            return commonChild(frame, attrs, owner: .item)
+        case .source:
+            if ns.isAtom && name == .link {
+                if let href = attribute(.href, in: attrs), source?.url == nil || attribute(.rel, in: attrs) == "self" {
+                    source?.url = resolve(href)
+                }
+                return .ignored
+            }
+            return ns.isAtom && (name == .author || name == .contributor) ? .ignored : .leaf
+        case .image, .person:
+            return .leaf
+        }
+    }
+
+    /// Children that mean the same in a feed and an item: Atom links, categories and people.
+    private func commonChild(_ frame: Frame, _ attrs: Attributes, owner: Context) -> Context {
+        guard frame.ns.isAtom else { return .leaf }
+        switch frame.name {
+        case .link:
+            guard let href = attribute(.href, in: attrs) else { return .ignored }
+            let length = attribute(.length, in: attrs).flatMap { Int64($0.trimmingASCIIWhitespace()) }
+            let link = Link(href: resolve(href), rel: attribute(.rel, in: attrs) ?? "alternate",
+                            type: attribute(.type, in: attrs), title: attribute(.title, in: attrs),
+                            hreflang: attribute(.hreflang, in: attrs), length: length)
+            addLink(link, owner: owner)
+            return .ignored
+        case .category:
+            guard let term = attribute(.term, in: attrs), !term.isEmpty else { return .ignored }
+            let category = Category(term: term, scheme: attribute(.scheme, in: attrs), label: attribute(.label, in: attrs))
+            if owner == .item { item?.categories.append(category) } else { feed.categories.append(category) }
+            return .ignored
+        case .author, .contributor:
+            person = Person()
+            personIsContributor = frame.name == .contributor
+            personOwner = owner
+            return .person
+        default:
+            return .leaf
+        }
+    }
+
+    func addLink(_ link: Link, owner: Context) {
+        if owner == .item {
+            item?.links.append(link)
+            if link.rel == "enclosure", item?.enclosures.contains(where: { $0.url == link.href }) == false {
+                item?.enclosures.append(Enclosure(url: link.href, type: link.type, length: link.length))
+            }
+        } else {
+            if (link.rel == nil || link.rel == "alternate") && feed.siteURL == nil { siteBase = link.href }
+            feed.links.append(link)
+        }
+    }
+
+    private func addEnclosure(_ attrs: Attributes) {
+        guard let url = attribute(.url, in: attrs), !url.isEmpty else { return }
+        item?.enclosures.append(Enclosure(url: resolve(url), type: attribute(.type, in: attrs), length: length(attribute(.length, in: attrs))))
+    }
+
+    private func addMediaContent(_ attrs: Attributes) {
+        guard let url = attribute(.url, in: attrs).map(resolve) else { return }
+        guard item?.enclosures.contains(where: { $0.url == url }) == false else { return }
+        var type = attribute(.type, in: attrs)
+        if type == nil, let medium = attribute(.medium, in: attrs) { type = medium }
+        item?.enclosures.append(Enclosure(url: url, type: type, length: length(attribute(.fileSize, in: attrs))))
+    }
+
+    /// A byte length; a non-numeric one is dropped with a warning, never the item.
+    func length(_ raw: String?) -> Int64? {
+        guard let raw = raw?.trimmingASCIIWhitespace(), !raw.isEmpty else { return nil }
+        if let value = Int64(raw), value >= 0 { return value }
+        warn("Item \(feed.items.count + 1): enclosure length \"\(TerminalSafety.sanitize(raw))\" is not a number; ignored.")
+        return nil
+    }
+
+    private func beginItem(_ attrs: Attributes) -> Context {
+        item = ParsedItem(identity: "")
+        if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { item?.id = about }
+        return .item
+    }
+
+    /// Stashes the attributes a leaf needs when its text arrives (text type, domain, isPermaLink…).
+    func leafAttributes(_ frame: Frame, _ attrs: Attributes) {
+        leafType = .text
+        leafAttribute = nil
+        leafSecondAttribute = nil
+        guard attrs.count > 0 else { return }
+        if frame.ns.isAtom {
+            leafType = textType(attribute(.type, in: attrs), mode: attribute(.mode, in: attrs))
+            leafAttribute = attribute(.uri, in: attrs) ?? attribute(.url, in: attrs)
+            leafSecondAttribute = attribute(.version, in: attrs)
+        } else if frame.ns == .media {
+            leafType = attribute(.type, in: attrs) == "html" ? .html : .text
+        } else {
+            leafAttribute = attribute(.domain, in: attrs) ?? attribute(.isPermaLink, in: attrs) ?? attribute(.url, in: attrs)
+        }
+    }
+
+    private func textType(_ type: String?, mode: String?) -> TextType {
+        switch type?.lowercased() {
+        case "html", "text/html": .html
+        case "xhtml", "application/xhtml+xml": .xhtml
+        default: mode == "escaped" ? .html : .text
+        }
+    }
+}

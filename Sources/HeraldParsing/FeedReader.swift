@@ -1,0 +1,213 @@
+import CLibXML2
+import HeraldDomain
+
+/// The state of one streaming parse of an RSS, RDF or Atom document: a stack of open
+/// elements, the item being built and one reusable byte buffer for character data.
+/// Created per document, used from one thread, never shared.
+final class FeedReader {
+    /// Where an element sits; decides what its children mean.
+    enum Context: UInt8 { case document, feed, item, image, person, source, media, ignored, leaf }
+
+    /// One open element.
+    struct Frame {
+        var ns: Namespace
+        var name: Name
+        /// The interned local name, to match end tags that libxml2 reports against the wrong element.
+        var localname: UnsafePointer<xmlChar>
+        var context: Context
+        var pushedBase = false
+        var pushedLang = false
+    }
+
+    let limits: ParserLimits
+    let documentURL: String?
+    var ctxt: xmlParserCtxtPtr?
+
+    var feed = ParsedFeed(format: .rss, version: "")
+    var failure: FeedParseError?
+    var warnings: [String] = []
+    var sawInvalidUTF8 = false
+    var netscapeDoctype = false
+    var mismatchedEndTag: [UInt8]?
+
+    var frames: [Frame] = []
+    var bases: [String] = []
+    var languages: [String] = []
+    var siteBase: String?
+
+    var text: [UInt8] = []
+    var collectDepth = -1
+    var lastStartTagEnd = -1
+    var leafType = TextType.text
+    var leafAttribute: String?
+    var leafSecondAttribute: String?
+
+    var item: ParsedItem?
+    var permalinkCandidate: String?
+    var image: FeedImage?
+    var person = Person()
+    var personIsContributor = false
+    var personOwner = Context.feed
+    var source: ItemSource?
+    var syndicationPeriod: Double?
+    var syndicationFrequency: Double?
+
+    var declaredEntities: [String: String] = [:]
+    var entityExpansionBytes = 0
+    var entityDeclarations = 0
+    var undefinedEntities: Set<String> = []
+    var reportedBareAmpersand = false
+
+    private var names: [UnsafeRawPointer: Name] = [:]
+    private var namespaces: [UnsafeRawPointer: Namespace] = [:]
+
+    init(limits: ParserLimits, documentURL: String?) {
+        self.limits = limits
+        self.documentURL = documentURL
+        text.reserveCapacity(16 * 1024)
+    }
+
+    // MARK: - SAX events
+
+    func startElement(_ localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+                      attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
+        guard failure == nil else { return }
+        let attrs = Attributes(pointer: attributes, count: count)
+        guard frames.count < limits.maxNestingDepth else {
+            return fail(.unsafeDocument(reason: "elements nested deeper than \(limits.maxNestingDepth) levels"))
+        }
+        if collectDepth >= 0 {
+            serializeStartTag(localname, uri: uri, attributes: attrs)
+            frames.append(Frame(ns: .other, name: .other, localname: localname, context: .leaf))
+            return
+        }
+        var frame = Frame(ns: namespace(uri), name: name(localname), localname: localname, context: .ignored)
+        scopeAttributes(attrs, frame: &frame)
+        if frames.isEmpty {
+            frame.context = root(frame, localname: localname, attributes: attrs)
+            if frame.pushedLang { feed.language = languages.last }
+        } else {
+            frame.context = childContext(of: frames[frames.count - 1].context, frame: frame, attributes: attrs)
+        }
+        if frame.context == .leaf {
+            collectDepth = frames.count
+            text.removeAll(keepingCapacity: true)
+            lastStartTagEnd = -1
+            leafAttributes(frame, attrs)
+        }
+        frames.append(frame)
+    }
+
+    func endElement(_ localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?) {
+        guard failure == nil else { return }
+        guard let actual = mismatchedEndTag else { return closeElement() }
+        // libxml2 reports a mismatched end tag as the end of the innermost element; close
+        // what the tag really names instead (or nothing, for a stray end tag).
+        mismatchedEndTag = nil
+        guard let target = frames.lastIndex(where: { xmlStrEqual($0.localname, actual) != 0 }) else { return }
+        while frames.count > target { closeElement() }
+    }
+
+    /// Closes the innermost open element.
+    func closeElement() {
+        guard let frame = frames.popLast() else { return }
+        if collectDepth >= 0 && frames.count > collectDepth {
+            serializeEndTag(frame.localname)
+            return
+        }
+        if frames.count == collectDepth {
+            collectDepth = -1
+            let value = String(decoding: text, as: UTF8.self)
+            assignLeaf(value, frame: frame, parent: frames.last?.context ?? .document)
+        } else {
+            finishContainer(frame)
+        }
+        if frame.pushedBase { bases.removeLast() }
+        if frame.pushedLang { languages.removeLast() }
+    }
+
+    func characters(_ chars: UnsafePointer<xmlChar>, _ length: Int) {
+        guard collectDepth >= 0 else { return }
+        let buffer = UnsafeBufferPointer(start: chars, count: length)
+        if frames.count - 1 > collectDepth {
+            appendEscaped(buffer)
+        } else {
+            text.append(contentsOf: buffer)
+        }
+    }
+
+    func fail(_ error: FeedParseError) {
+        if failure == nil { failure = error }
+        if let ctxt { xmlStopParser(ctxt) }
+    }
+
+    func warn(_ message: String) {
+        if warnings.count < 200 { warnings.append(message) }
+    }
+
+    // MARK: - Names, scope and URLs
+
+    func name(_ pointer: UnsafePointer<xmlChar>) -> Name {
+        let key = UnsafeRawPointer(pointer)
+        if let cached = names[key] { return cached }
+        let value = Name.of(local: String(cString: pointer))
+        names[key] = value
+        return value
+    }
+
+    func namespace(_ pointer: UnsafePointer<xmlChar>?) -> Namespace {
+        guard let pointer else { return .none }
+        let key = UnsafeRawPointer(pointer)
+        if let cached = namespaces[key] { return cached }
+        let value = Namespace.of(uri: String(cString: pointer))
+        namespaces[key] = value
+        return value
+    }
+
+    private func scopeAttributes(_ attrs: Attributes, frame: inout Frame) {
+        guard attrs.count > 0 else { return }
+        for index in 0..<attrs.count where namespace(attrs.uri(at: index)) == .xml {
+            let value = attrs.value(at: index)
+            switch name(attrs.localname(at: index)) {
+            case .base:
+                bases.append(URLResolver.resolve(value, against: currentBase))
+                frame.pushedBase = true
+            case .lang:
+                languages.append(value)
+                frame.pushedLang = true
+            default: break
+            }
+        }
+    }
+
+    /// The base for relative references: xml:base in scope, else the feed's link, else the document URL.
+    var currentBase: String? { bases.last ?? siteBase ?? documentURL }
+
+    /// The in-scope `xml:lang`, else the feed's language.
+    var currentLanguage: String? { languages.last ?? feed.language }
+
+    func resolve(_ reference: String) -> String {
+        URLResolver.resolve(reference, against: currentBase)
+    }
+}
+
+extension FeedReader {
+    /// Ends elements a truncated document left open, so that the item being read is kept.
+    func closeOpenElements() {
+        guard failure == nil else { return }
+        var closedSomething = false
+        while let frame = frames.popLast() {
+            closedSomething = true
+            if collectDepth >= 0 && frames.count > collectDepth { continue }
+            if frames.count == collectDepth {
+                collectDepth = -1
+                assignLeaf(String(decoding: text, as: UTF8.self), frame: frame, parent: frames.last?.context ?? .document)
+            } else {
+                finishContainer(frame)
+            }
+            if frame.pushedBase { bases.removeLast() }
+            if frame.pushedLang { languages.removeLast() }
+        }
+        if closedSomething { warn("The document ends before its elements are closed; it may be truncated.") }
+    }
+}

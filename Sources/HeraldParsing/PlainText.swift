@@ -1,0 +1,86 @@
+import CLibXML2
+import HeraldDomain
+
+/// Turns a title or other short text into one clean line: tags removed, HTML entities
+/// decoded, whitespace collapsed, terminal-unsafe characters removed.
+enum PlainText {
+    /// The plain-text form of a text construct's value.
+    static func line(from value: String) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(value.unicodeScalars)
+        var i = 0
+        var pendingSpace = false
+        func emit(_ scalar: Unicode.Scalar) {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" "); pendingSpace = false }
+                out.append(scalar)
+            }
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "<", i + 1 < scalars.count, isTagStart(scalars[i + 1]),
+               let close = scalars[(i + 1)...].firstIndex(of: ">") {
+                let isBlock = blockTag(scalars[(i + 1)..<close])
+                if isBlock { pendingSpace = !out.isEmpty }
+                i = close + 1
+                continue
+            }
+            if c == "&", let (decoded, next) = entity(in: scalars, at: i) {
+                emit(decoded)
+                i = next
+                continue
+            }
+            emit(c)
+            i += 1
+        }
+        return TerminalSafety.sanitize(String(out))
+    }
+
+    /// Decodes the HTML entity (`&amp;`, `&#233;`, `&#xE9;`, `&eacute;`) starting at `i`.
+    static func entity(in s: [Unicode.Scalar], at i: Int) -> (Unicode.Scalar, Int)? {
+        var j = i + 1
+        var name = ""
+        while j < s.count, j - i <= 32, s[j] != ";" {
+            guard s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#" else { return nil }
+            name.unicodeScalars.append(s[j])
+            j += 1
+        }
+        guard j < s.count, s[j] == ";", !name.isEmpty else { return nil }
+        guard let scalar = decodeEntity(named: name) else { return nil }
+        return (scalar, j + 1)
+    }
+
+    /// The character an entity name (without `&` and `;`) stands for: numeric or HTML 4.
+    static func decodeEntity(named name: String) -> Unicode.Scalar? {
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard let desc = htmlEntityLookup(name) else { return nil }
+            return Unicode.Scalar(desc.pointee.value)
+        }
+    }
+
+    private static func isTagStart(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || c == "/" || c == "!" || c == "?"
+    }
+
+    private static func blockTag(_ tag: ArraySlice<Unicode.Scalar>) -> Bool {
+        var name = ""
+        for c in tag.drop(while: { $0 == "/" }) {
+            guard c.properties.isAlphabetic || ("0"..."9").contains(c) else { break }
+            name.unicodeScalars.append(c)
+        }
+        return ["br", "p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name.lowercased())
+    }
+}

@@ -1,0 +1,63 @@
+/// The namespaces the feed reader understands, identified by URI (never by prefix).
+enum Namespace: UInt8 {
+    case none, rss10, rss090, rdf, atom10, atom03, content, dc, dcterms, media, itunes, slash, wfw, sy, xhtml, xml, other
+
+    static func of(uri: String) -> Namespace {
+        switch uri {
+        case "": .none
+        case "http://purl.org/rss/1.0/": .rss10
+        case "http://my.netscape.com/rdf/simple/0.9/": .rss090
+        case "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss": .none
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": .rdf
+        case "http://www.w3.org/2005/Atom": .atom10
+        case "http://purl.org/atom/ns#": .atom03
+        case "http://purl.org/rss/1.0/modules/content/": .content
+        case "http://purl.org/dc/elements/1.1/": .dc
+        case "http://purl.org/dc/terms/": .dcterms
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": .media
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd", "http://www.itunes.com/DTDs/Podcast-1.0.dtd": .itunes
+        case "http://purl.org/rss/1.0/modules/slash/": .slash
+        case "http://wellformedweb.org/CommentAPI/": .wfw
+        case "http://purl.org/rss/1.0/modules/syndication/": .sy
+        case "http://www.w3.org/1999/xhtml": .xhtml
+        case "http://www.w3.org/XML/1998/namespace": .xml
+        default: .other
+        }
+    }
+
+    /// RSS elements: no namespace, RSS 1.0 or RSS 0.90.
+    var isRSS: Bool { self == .none || self == .rss10 || self == .rss090 }
+    /// Atom 1.0 or 0.3.
+    var isAtom: Bool { self == .atom10 || self == .atom03 }
+}
+
+/// The element and attribute local names the feed reader acts on; everything else is `.other`.
+enum Name: UInt8 {
+    case other
+    case rss, RDF, feed, html, channel, item, entry, image, textinput, textInput
+    case title, link, description, language, copyright, rights, pubDate, lastBuildDate, date, updated
+    case published, issued, modified, created, guid, id, author, contributor, creator, name, email, uri, url
+    case category, subject, enclosure, comments, source, generator, ttl, updatePeriod, updateFrequency
+    case width, height, icon, logo, subtitle, tagline, summary, content, encoded, thumbnail, group
+    case commentRss, managingEditor, webMaster, about, resource, href, rel, type, hreflang, length
+    case term, scheme, label, domain, isPermaLink, version, mode, src, fileSize, medium, text, base, lang
+    case owner, duration, explicit, keywords
+
+    static func of(local: String) -> Name { table[local] ?? .other }
+
+    private static let table: [String: Name] = {
+        let all: [Name] = [.rss, .RDF, .feed, .html, .channel, .item, .entry, .image, .textinput, .textInput,
+                           .title, .link, .description, .language, .copyright, .rights, .pubDate, .lastBuildDate,
+                           .date, .updated, .published, .issued, .modified, .created, .guid, .id, .author,
+                           .contributor, .creator, .name, .email, .uri, .url, .category, .subject, .enclosure,
+                           .comments, .source, .generator, .ttl, .updatePeriod, .updateFrequency, .width, .height,
+                           .icon, .logo, .subtitle, .tagline, .summary, .content, .encoded, .thumbnail, .group,
+                           .commentRss, .managingEditor, .webMaster, .about, .resource, .href, .rel, .type,
+                           .hreflang, .length, .term, .scheme, .label, .domain, .isPermaLink, .version, .mode,
+                           .src, .fileSize, .medium, .text, .base, .lang, .owner, .duration, .explicit, .keywords]
+        var table: [String: Name] = [:]
+        for name in all { table["\(name)"] = name }
+        table["HTML"] = .html
+        return table
+    }()
+}

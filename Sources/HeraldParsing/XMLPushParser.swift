@@ -1,0 +1,57 @@
+import CLibXML2
+
+/// Runs libxml2's push parser over a buffer in 64 KiB chunks with a caller's SAX handler:
+/// always `XML_PARSE_RECOVER | XML_PARSE_NONET`, never `NOENT` or `DTDLOAD`.
+enum XMLPushParser {
+    /// What libxml2 reported about the document as a whole.
+    struct Outcome {
+        /// False when libxml2 had to recover from an error.
+        var wellFormed: Bool
+        /// The encoding named by the XML declaration, if any.
+        var declaredEncoding: String?
+    }
+
+    /// The chunk size fed to `xmlParseChunk`.
+    static let chunkSize = 64 * 1024
+
+    /// Parses `bytes` with `handler`, passing `userData` to every callback.
+    /// - Parameters:
+    ///   - encoding: A charset that overrides the XML declaration (the transport charset), if any.
+    ///   - onContext: Called once with the parser context before the first byte is parsed.
+    static func parse(_ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer,
+                      encoding: String?, extraOptions: Int32 = 0, onContext: (xmlParserCtxtPtr) -> Void = { _ in }) -> Outcome {
+        guard let ctxt = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
+            return Outcome(wellFormed: false, declaredEncoding: nil)
+        }
+        defer { xmlFreeParserCtxt(ctxt) }
+        var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+                            | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue) | extraOptions
+        if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+            options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
+            xmlCtxtUseOptions(ctxt, options)
+            xmlSwitchToEncoding(ctxt, encoder)
+        } else {
+            xmlCtxtUseOptions(ctxt, options)
+        }
+        onContext(ctxt)
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+            xmlParseChunk(ctxt, nil, 0, 1)
+            return Outcome(wellFormed: false, declaredEncoding: nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let length = min(chunkSize, bytes.count - offset)
+            if xmlParseChunk(ctxt, base + offset, Int32(length), 0) != 0, ctxt.pointee.disableSAX != 0 { break }
+            if ctxt.pointee.instate == XML_PARSER_EOF { break }
+            offset += length
+        }
+        xmlParseChunk(ctxt, nil, 0, 1)
+        let declared = ctxt.pointee.encoding.map { String(cString: $0) }
+        return Outcome(wellFormed: ctxt.pointee.wellFormed != 0, declaredEncoding: declared)
+    }
+
+    /// The characters of a libxml2 string range as a Swift string.
+    static func string(_ start: UnsafePointer<xmlChar>, _ end: UnsafePointer<xmlChar>) -> String {
+        String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+}
