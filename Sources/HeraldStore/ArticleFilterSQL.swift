@@ -1,0 +1,60 @@
+import GRDB
+import HeraldDomain
+
+/// The SQL conditions of an ``ArticleFilter`` over `articles AS a`.
+///
+/// A saved-search scope becomes an FTS5 expression (``matchExpression``) plus the saved
+/// search's own restrictions, so lists use it as a subquery and searches combine it with the
+/// user's query in one `MATCH`.
+struct ArticleFilterSQL {
+    private(set) var conditions: [String] = []
+    private(set) var values: [(any DatabaseValueConvertible)?] = []
+    /// The FTS5 expression a saved-search scope adds, if any.
+    private(set) var matchExpression: String?
+
+    init(_ filter: ArticleFilter, db: Database) throws {
+        try add(filter, db: db, nested: false)
+    }
+
+    private mutating func add(_ filter: ArticleFilter, db: Database, nested: Bool) throws {
+        switch filter.scope {
+        case .all:
+            conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
+        case .feed(let id):
+            conditions.append("a.feed_id = ?")
+            values.append(id.rawValue)
+        case .tag(let tag):
+            conditions.append("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag = ?)")
+            values.append(tag)
+        case .savedSearch(let id):
+            guard !nested else { break }
+            let saved = try SavedSearchRows.require(db, id: id)
+            matchExpression = try SearchQuery(saved.query).ftsExpression
+            try add(saved.filter, db: db, nested: true)
+        }
+        if filter.unreadOnly { conditions.append("a.is_read = 0") }
+        if filter.starredOnly { conditions.append("a.is_starred = 1") }
+        if let since = filter.since {
+            conditions.append("a.sort_date >= ?")
+            values.append(since.timeIntervalSince1970)
+        }
+        if let until = filter.until {
+            conditions.append("a.sort_date < ?")
+            values.append(until.timeIntervalSince1970)
+        }
+    }
+
+    /// The conditions for a list: the saved search's expression becomes a subquery.
+    func listClause() -> (sql: String, values: [(any DatabaseValueConvertible)?]) {
+        var conditions = self.conditions
+        var values = self.values
+        if let matchExpression {
+            conditions.append("a.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)")
+            values.append(matchExpression)
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values)
+    }
+
+    /// The conditions without the saved search's expression (a search puts it in its own `MATCH`).
+    var plainClause: String { conditions.isEmpty ? "1" : conditions.joined(separator: " AND ") }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+/// Reads `articles` rows as list rows and full articles.
+enum ArticleRows {
+    /// The list-row columns over `articles AS a CROSS JOIN feeds AS f` (CROSS JOIN keeps the
+    /// articles index as the outer loop, so pages stop after `LIMIT` rows).
+    static let summarySelect = """
+        SELECT a.id, a.feed_id, coalesce(f.custom_title, f.title, f.url) AS feed_title, a.title, a.url, a.author,
+            a.sort_date, a.is_read, a.is_starred
+        FROM articles AS a CROSS JOIN feeds AS f ON f.id = a.feed_id
+        """
+
+    static func summary(_ row: Row) -> ArticleSummary {
+        ArticleSummary(
+            id: ArticleID(row[0] as Int64), feedID: FeedID(row[1] as Int64), feedTitle: row[2], title: row[3],
+            url: row[4], author: row[5], date: Date(timeIntervalSince1970: row[6]), isRead: row[7], isStarred: row[8])
+    }
+
+    static func article(_ db: Database, id: ArticleID) throws -> Article {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM articles WHERE id = ?", arguments: [id.rawValue])
+        else { throw StoreError.articleNotFound(id) }
+        let tags = try String.fetchAll(db, sql: "SELECT tag FROM article_tags WHERE article_id = ? ORDER BY tag",
+                                       arguments: [id.rawValue])
+        var authors = ColumnCoding.decode([Person].self, from: row["authors_json"]) ?? []
+        if authors.isEmpty, let name: String = row["author"] { authors = [Person(name: name)] }
+        return Article(
+            id: id, feedID: FeedID(row["feed_id"] as Int64), identity: row["identity"], title: row["title"],
+            url: row["url"], authors: authors, published: ColumnCoding.date(row["published"]),
+            updated: ColumnCoding.date(row["updated"]),
+            summary: text(row, "summary"), content: text(row, "content"),
+            enclosures: ColumnCoding.decode([Enclosure].self, from: row["enclosures_json"]) ?? [],
+            categories: ColumnCoding.decode([HeraldDomain.Category].self, from: row["categories_json"]) ?? [],
+            commentsURL: row["comments_url"], firstSeenAt: Date(timeIntervalSince1970: row["first_seen"]),
+            state: ArticleState(isRead: row["is_read"], isStarred: row["is_starred"], tags: tags))
+    }
+
+    private static func text(_ row: Row, _ prefix: String) -> TextConstruct? {
+        guard let typeName: String = row["\(prefix)_type"], let type = TextType(rawValue: typeName),
+              let value: String = row["\(prefix)_value"] else { return nil }
+        return TextConstruct(type: type, value: value, language: row["\(prefix)_lang"])
+    }
+}

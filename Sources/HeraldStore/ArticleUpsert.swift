@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+/// Inserts new items of one feed and updates changed ones, never touching the user's state.
+struct ArticleUpsert {
+    let db: Database
+    let feedID: FeedID
+    let seenAt: Date
+
+    /// Stores every item; call inside the feed's transaction.
+    func store(_ items: [ParsedItem]) throws -> StoreOutcome {
+        var outcome = StoreOutcome(inserted: 0, updated: 0, unchanged: 0)
+        let lookup = try db.cachedStatement(sql: """
+            SELECT id, content_hash, first_seen FROM articles WHERE feed_id = ? AND identity = ?
+            """)
+        for item in items {
+            let fields = ItemFields(item)
+            if let row = try Row.fetchOne(lookup, arguments: [feedID.rawValue, item.identity]) {
+                if (row[1] as Int64) == fields.hash {
+                    outcome.unchanged += 1
+                } else {
+                    try update(id: row[0], firstSeen: row[2], with: fields)
+                    outcome.updated += 1
+                }
+            } else {
+                try insert(item.identity, fields)
+                outcome.inserted += 1
+            }
+        }
+        return outcome
+    }
+
+    private func insert(_ identity: String, _ fields: ItemFields) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
+                published, updated, summary_type, summary_value, summary_lang, content_type, content_value,
+                content_lang, enclosures_json, categories_json, comments_url, body, content_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let firstSeen = seenAt.timeIntervalSince1970
+        var values: [(any DatabaseValueConvertible)?] = [feedID.rawValue, identity, firstSeen,
+                                                         fields.sortDate(firstSeen: firstSeen)]
+        values += fields.contentValues
+        try statement.execute(arguments: StatementArguments(values))
+    }
+
+    private func update(id: Int64, firstSeen: Double, with fields: ItemFields) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE articles SET sort_date = ?, title = ?, url = ?, author = ?, authors_json = ?, published = ?,
+                updated = ?, summary_type = ?, summary_value = ?, summary_lang = ?, content_type = ?,
+                content_value = ?, content_lang = ?, enclosures_json = ?, categories_json = ?, comments_url = ?,
+                body = ?, content_hash = ?
+            WHERE id = ?
+            """)
+        var values: [(any DatabaseValueConvertible)?] = [fields.sortDate(firstSeen: firstSeen)]
+        values += fields.contentValues
+        values.append(id)
+        try statement.execute(arguments: StatementArguments(values))
+    }
+}
+
+/// The columns of one parsed item, and their hash.
+struct ItemFields {
+    let item: ParsedItem
+    let enclosures: String?
+    let categories: String?
+    let authors: String?
+    let hash: Int64
+
+    init(_ item: ParsedItem) {
+        self.item = item
+        enclosures = ColumnCoding.jsonList(item.enclosures)
+        categories = ColumnCoding.jsonList(item.categories)
+        let onlyName = item.authors.count == 1 && item.authors[0].email == nil && item.authors[0].uri == nil
+        authors = onlyName ? nil : ColumnCoding.jsonList(item.authors)
+        var hasher = ContentHash()
+        hasher.add(item.plainTitle ?? item.title?.value)
+        hasher.add(item.url)
+        hasher.add(item.authors.first?.displayName)
+        hasher.add(authors)
+        hasher.add(item.published?.timeIntervalSince1970)
+        hasher.add(item.updated?.timeIntervalSince1970)
+        for text in [item.summary, item.content] {
+            hasher.add(text?.type.rawValue)
+            hasher.add(text?.value)
+            hasher.add(text?.language)
+        }
+        hasher.add(enclosures)
+        hasher.add(categories)
+        hasher.add(item.comments)
+        hash = hasher.storedValue
+    }
+
+    func sortDate(firstSeen: Double) -> Double {
+        (item.published ?? item.updated)?.timeIntervalSince1970 ?? firstSeen
+    }
+
+    /// The content columns from `title` to `content_hash`, in the statements' order.
+    var contentValues: [(any DatabaseValueConvertible)?] {
+        let title = item.plainTitle.map { PlainText.collapse(Array($0.utf8), stripTags: false) }
+            ?? PlainText.of(item.title)
+        let body = PlainText.of(item.content ?? item.summary)
+        return [
+            title, item.url, item.authors.first?.displayName, authors,
+            item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
+            item.summary?.type.rawValue, item.summary?.value, item.summary?.language,
+            item.content?.type.rawValue, item.content?.value, item.content?.language,
+            enclosures, categories, item.comments, body, hash,
+        ]
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+/// Reads and writes `feeds` rows.
+enum FeedRows {
+    static let columns = """
+        id, url, title, custom_title, site_url, is_hidden, settings_json, etag, last_modified, body_hash,
+        last_attempt_at, last_success_at, last_error_json, error_count, next_due_at, is_gone,
+        pending_redirect_json, added_at
+        """
+
+    static func feed(from row: Row, tags: [String]) -> Feed {
+        let fetchState = FetchState(
+            etag: row["etag"], lastModified: row["last_modified"], bodyHash: row["body_hash"],
+            lastAttemptAt: ColumnCoding.date(row["last_attempt_at"]),
+            lastSuccessAt: ColumnCoding.date(row["last_success_at"]),
+            lastError: ColumnCoding.decode(FeedFailure.self, from: row["last_error_json"]),
+            errorCount: row["error_count"], nextDueAt: ColumnCoding.date(row["next_due_at"]),
+            isGone: row["is_gone"],
+            pendingRedirect: ColumnCoding.decode(PendingRedirect.self, from: row["pending_redirect_json"]))
+        return Feed(
+            id: FeedID(row["id"] as Int64), url: row["url"], title: row["title"], customTitle: row["custom_title"],
+            siteURL: row["site_url"], tags: tags, isHidden: row["is_hidden"],
+            settings: ColumnCoding.decode(FeedSettings.self, from: row["settings_json"]) ?? FeedSettings(),
+            fetchState: fetchState, addedAt: ColumnCoding.date(row["added_at"]) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    static func fetchOne(_ db: Database, id: FeedID) throws -> Feed? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM feeds WHERE id = ?", arguments: [id.rawValue])
+        else { return nil }
+        return feed(from: row, tags: try tags(db, of: id))
+    }
+
+    static func require(_ db: Database, id: FeedID) throws -> Feed {
+        guard let feed = try fetchOne(db, id: id) else { throw StoreError.feedNotFound(id) }
+        return feed
+    }
+
+    static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = [],
+                         orderBy: String) throws -> [Feed] {
+        var tagsByFeed: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT feed_id, tag FROM feed_tags ORDER BY feed_id, position") {
+            tagsByFeed[row[0], default: []].append(row[1])
+        }
+        return try Row.fetchAll(db, sql: "SELECT \(columns) FROM feeds WHERE \(condition) ORDER BY \(orderBy)",
+                                arguments: arguments)
+            .map { feed(from: $0, tags: tagsByFeed[$0["id"]] ?? []) }
+    }
+
+    static func tags(_ db: Database, of id: FeedID) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT tag FROM feed_tags WHERE feed_id = ? ORDER BY position",
+                            arguments: [id.rawValue])
+    }
+
+    static func replaceTags(_ db: Database, of id: FeedID, with tags: [String]) throws {
+        try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id = ?", arguments: [id.rawValue])
+        var seen = Set<String>()
+        for tag in tags where !tag.isEmpty && seen.insert(tag).inserted {
+            try db.execute(sql: "INSERT INTO feed_tags(feed_id, tag, position) VALUES (?, ?, ?)",
+                           arguments: [id.rawValue, tag, seen.count])
+        }
+    }
+
+    static func writeFetchState(_ db: Database, _ state: FetchState, for id: FeedID) throws {
+        try db.execute(sql: """
+            UPDATE feeds SET etag = ?, last_modified = ?, body_hash = ?, last_attempt_at = ?, last_success_at = ?,
+                last_error_json = ?, error_count = ?, next_due_at = ?, is_gone = ?, pending_redirect_json = ?
+            WHERE id = ?
+            """, arguments: [
+                state.etag, state.lastModified, state.bodyHash, ColumnCoding.seconds(state.lastAttemptAt),
+                ColumnCoding.seconds(state.lastSuccessAt), ColumnCoding.json(state.lastError), state.errorCount,
+                ColumnCoding.seconds(state.nextDueAt), state.isGone, ColumnCoding.json(state.pendingRedirect),
+                id.rawValue,
+            ])
+        if db.changesCount == 0 { throw StoreError.feedNotFound(id) }
+    }
+}

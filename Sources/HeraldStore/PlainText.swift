@@ -1,0 +1,64 @@
+import HeraldDomain
+
+/// Cheap HTML-to-text for the search index: tags dropped, common entities decoded, whitespace
+/// collapsed. The reader renders HTML properly elsewhere; this only has to find the words.
+enum PlainText {
+    /// The searchable text of a title, summary or content.
+    static func of(_ text: TextConstruct?) -> String {
+        guard let text else { return "" }
+        return text.type == .text ? collapse(Array(text.value.utf8), stripTags: false)
+            : collapse(Array(text.value.utf8), stripTags: true)
+    }
+
+    /// Collapses whitespace and, for markup, drops tags and decodes entities.
+    static func collapse(_ bytes: [UInt8], stripTags: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var pendingSpace = false
+        func emit(_ byte: UInt8) {
+            if pendingSpace && !output.isEmpty { output.append(0x20) }
+            pendingSpace = false
+            output.append(byte)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if stripTags && byte == UInt8(ascii: "<") {
+                while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
+                pendingSpace = true
+            } else if stripTags && byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
+                if decoded == " " { pendingSpace = true } else { decoded.utf8.forEach(emit) }
+                index += length - 1
+            } else if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                pendingSpace = true
+            } else if byte == 0xEE, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0x80 || bytes[index + 2] == 0x81 {
+                index += 2  // U+E000/U+E001 mark search matches; never store them.
+            } else {
+                emit(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'",
+        "mdash": "—", "ndash": "–", "hellip": "…", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
+    ]
+
+    /// Decodes an entity starting at `start` (`&`); returns the text and the entity's length.
+    private static func entity(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+        var end = start + 1
+        while end < bytes.count, end - start <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else { return nil }
+        let name = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+        if let text = named[name] { return (text, end - start + 1) }
+        guard name.hasPrefix("#") else { return nil }
+        let digits = name.dropFirst()
+        let value = digits.hasPrefix("x") || digits.hasPrefix("X")
+            ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        guard let value, let scalar = Unicode.Scalar(value), value != 0xE000, value != 0xE001 else { return nil }
+        return (String(Character(scalar)), end - start + 1)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+extension SQLiteStore {
+    /// One article with its body and the user's state.
+    public func article(_ id: ArticleID) async throws(StoreError) -> Article {
+        try await read { db in try ArticleRows.article(db, id: id) }
+    }
+
+    /// One newest-first page; keyset pagination on `(sort_date, id)`, served by an index per feed
+    /// and a global one, so every page costs the same however deep it is.
+    public func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage {
+        try await read { db in
+            let limit = max(1, request.limit)
+            var (clause, values) = try ArticleFilterSQL(request.filter, db: db).listClause()
+            if let cursor = request.after {
+                clause += " AND (a.sort_date, a.id) < (?, ?)"
+                values += [cursor.date.timeIntervalSince1970, cursor.id.rawValue]
+            }
+            values.append(limit + 1)
+            let rows = try Row.fetchAll(db, sql: """
+                \(ArticleRows.summarySelect) WHERE \(clause) ORDER BY a.sort_date DESC, a.id DESC LIMIT ?
+                """, arguments: StatementArguments(values))
+            let summaries = rows.prefix(limit).map(ArticleRows.summary)
+            return ArticlePage(articles: summaries, next: rows.count > limit ? summaries.last?.cursor : nil)
+        }
+    }
+
+    static func sortDate(_ db: Database, of id: ArticleID) throws -> Double {
+        guard let date = try Double.fetchOne(db, sql: "SELECT sort_date FROM articles WHERE id = ?",
+                                             arguments: [id.rawValue])
+        else { throw StoreError.articleNotFound(id) }
+        return date
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+extension SQLiteStore {
+    /// Saves a search as a query feed.
+    /// - Throws: ``StoreError/invalidQuery(reason:)`` when the query is malformed (nothing is saved).
+    public func saveSearch(name: String, query: String, filter: ArticleFilter) async throws(StoreError) -> SavedSearch {
+        _ = try SearchQuery(query)
+        return try await write { db in
+            try db.execute(sql: "INSERT INTO saved_searches(name, query, filter_json) VALUES (?, ?, ?)",
+                           arguments: [name, query, ColumnCoding.json(filter)])
+            return SavedSearch(id: SavedSearchID(db.lastInsertedRowID), name: name, query: query, filter: filter)
+        }
+    }
+
+    /// Every saved search, by name.
+    public func savedSearches() async throws(StoreError) -> [SavedSearch] {
+        try await read { db in try SavedSearchRows.all(db) }
+    }
+
+    /// Deletes a saved search.
+    public func deleteSavedSearch(_ id: SavedSearchID) async throws(StoreError) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM saved_searches WHERE id = ?", arguments: [id.rawValue])
+            if db.changesCount == 0 { throw StoreError.savedSearchNotFound(id) }
+        }
+    }
+
+    /// Unread articles matching each saved search (one indexed FTS count per search).
+    public func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int] {
+        try await read { db in
+            var counts: [SavedSearchID: Int] = [:]
+            for saved in try SavedSearchRows.all(db) {
+                var filter = ArticleFilter(scope: .savedSearch(saved.id))
+                filter.unreadOnly = true
+                let (clause, values) = try ArticleFilterSQL(filter, db: db).listClause()
+                counts[saved.id] = try Int.fetchOne(db, sql: "SELECT count(*) FROM articles AS a WHERE \(clause)",
+                                                    arguments: StatementArguments(values)) ?? 0
+            }
+            return counts
+        }
+    }
+}

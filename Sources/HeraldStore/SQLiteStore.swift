@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import HeraldDomain
+
+/// Herald's offline cache: feeds, articles, the user's state and full-text search in one SQLite
+/// database (WAL mode, one transaction per refreshed feed). Safe to share between tasks.
+public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, Sendable {
+    /// The database connection (a `DatabasePool` for files, a `DatabaseQueue` in memory).
+    let writer: any DatabaseWriter
+    /// The database file, or `nil` for an in-memory store.
+    public let path: String?
+
+    /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
+    /// - Parameter path: The database file; its folder is created when missing.
+    /// - Throws: ``StoreError/newerSchema(found:supported:)`` for a database written by a newer Herald,
+    ///   ``StoreError/readOnly(path:)`` when the file or folder cannot be written,
+    ///   ``StoreError/cannotOpen(path:reason:)`` for a file that is not a Herald database.
+    public init(path: String) throws(StoreError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.readOnly(path: path)
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: Self.configuration())
+            try StoreSchema.prepare(pool)
+            self.writer = pool
+        } catch {
+            throw StoreErrorMapping.map(error, path: path)
+        }
+        self.path = path
+    }
+
+    private init(writer: any DatabaseWriter) {
+        self.writer = writer
+        self.path = nil
+    }
+
+    /// A store in memory, gone when released: for tests and previews.
+    public static func inMemory() throws(StoreError) -> SQLiteStore {
+        do {
+            let queue = try DatabaseQueue(configuration: configuration())
+            try StoreSchema.prepare(queue)
+            return SQLiteStore(writer: queue)
+        } catch {
+            throw StoreErrorMapping.map(error, path: nil)
+        }
+    }
+
+    /// WAL (set by `DatabasePool`), a 5 s busy timeout, foreign keys, and `synchronous = NORMAL`:
+    /// with WAL a committed transaction survives a killed process; a power cut may lose only the
+    /// last transactions, never consistency.
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000")
+        }
+        return configuration
+    }
+
+    /// Runs a write transaction, mapping failures to ``StoreError``.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw StoreErrorMapping.map(error, path: path)
+        }
+    }
+
+    /// Runs a read, mapping failures to ``StoreError``.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw StoreErrorMapping.map(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import GRDB
+import HeraldDomain
+
+/// The database schema: named migrations from the first version on.
+///
+/// Each migration ends by writing its number to `PRAGMA user_version`, inside its own
+/// transaction, so the version recorded in the file always matches the tables in it.
+enum StoreSchema {
+    /// The newest schema version this build knows.
+    static let currentVersion = 3
+
+    /// The migrations in order; their identifiers never change once released.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-feeds-articles-search") { db in
+            try SchemaVersion1.create(db)
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        migrator.registerMigration("v2-saved-searches") { db in
+            try db.execute(sql: """
+                CREATE TABLE saved_searches (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    query TEXT NOT NULL,
+                    filter_json TEXT NOT NULL
+                );
+                PRAGMA user_version = 2;
+                """)
+        }
+        migrator.registerMigration("v3-unread-index") { db in
+            try db.execute(sql: """
+                CREATE INDEX articles_unread_by_date ON articles(sort_date DESC, id DESC) WHERE is_read = 0;
+                PRAGMA user_version = 3;
+                """)
+        }
+        return migrator
+    }
+
+    /// Refuses a newer database and migrates an older one in place.
+    static func prepare(_ writer: any DatabaseWriter) throws {
+        let migrator = self.migrator
+        let (found, complete, superseded) = try writer.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+             try migrator.hasCompletedMigrations(db),
+             try migrator.hasBeenSuperseded(db))
+        }
+        if found > currentVersion || superseded {
+            throw StoreError.newerSchema(found: max(found, currentVersion + 1), supported: currentVersion)
+        }
+        if !complete {
+            try migrator.migrate(writer)
+        }
+    }
+}
