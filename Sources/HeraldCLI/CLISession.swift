@@ -6,12 +6,12 @@ import Herald
 /// clear message on standard error and exit code 1.
 enum CLISession {
     /// Runs `body` with an open engine.
-    static func run(_ options: GlobalOptions,
+    static func run(database: String?,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
         let output = TerminalOutput.current()
         let herald: Herald
         do {
-            herald = try Herald.open(databasePath: options.db)
+            herald = try Herald.open(databasePath: database)
         } catch {
             output.errorLine("herald: " + error.message)
             throw ExitCode.failure
@@ -34,8 +34,14 @@ enum CLISession {
     @discardableResult
     static func flushContainer(_ herald: Herald, _ output: TerminalOutput) async -> Bool {
         let state = await herald.container.state
-        for notice in state.notices { output.line(notice.message) }
-        for error in state.errors { output.errorLine("herald: " + error.message) }
+        for notice in state.notices {
+            output.line(notice.message)
+            await herald.container.dismissNotice(notice.id)
+        }
+        for error in state.errors {
+            output.errorLine("herald: " + error.message)
+            await herald.container.dismissError()
+        }
         return !state.errors.isEmpty
     }
 }

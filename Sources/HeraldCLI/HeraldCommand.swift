@@ -21,4 +21,18 @@ public struct HeraldCommand: AsyncParsableCommand {
 
     /// Creates the command (ArgumentParser needs it).
     public init() {}
+
+    /// Parses the process arguments, runs the chosen subcommand and exits with its status.
+    public static func runAsRoot(_ arguments: [String]? = nil) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns Ctrl-C (SIGINT) into cancellation of one task, so that a refresh stops cleanly and keeps
 /// every feed it already stored. A second Ctrl-C exits at once.
-final class InterruptHandler: Sendable {
+final class InterruptHandler {
     private let source: any DispatchSourceSignal
 
     /// Cancels `task` on the first SIGINT; restores the default action for the second.

@@ -54,6 +54,9 @@ public actor Container: ContainerReporting {
     /// Closes the alert on screen without retrying.
     public func dismissError() { send(.dismissError) }
 
+    /// Removes a notice the front end has shown.
+    public func dismissNotice(_ id: Int) { send(.dismissNotice(id: id)) }
+
     /// Closes the alert on screen and runs its retry (a retry that fails again queues a new alert).
     public func retryCurrentError() async {
         guard let retry = current.currentError?.retry else { return }

@@ -48,6 +48,8 @@ public struct ContainerState: Sendable, Hashable {
             }
         case .dismissError:
             if !errors.isEmpty { errors.removeFirst() }
+        case .dismissNotice(let id):
+            notices.removeAll { $0.id == id }
         case .showNotice(let message):
             notices.append(TransientNotice(id: takeID(), message: message, expiresAt: now.addingTimeInterval(noticeLifetime)))
             if notices.count > noticeLimit { notices.removeFirst(notices.count - noticeLimit) }
@@ -76,6 +78,8 @@ public enum ContainerAction: Sendable {
     case dismissError
     /// Show a transient notice.
     case showNotice(String)
+    /// Remove a notice the front end has shown (e.g. printed once on a console).
+    case dismissNotice(id: Int)
     /// Only let time pass (expires notices).
     case tick
 }

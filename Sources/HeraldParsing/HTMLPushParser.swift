@@ -8,7 +8,7 @@ enum HTMLPushParser {
         guard let ctxt = htmlCreatePushParserCtxt(&handler, userData, nil, 0, nil, encoding) else { return }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOIMPLIED.rawValue
+            | HTML_PARSE_NOWARNING.rawValue
         htmlCtxtUseOptions(ctxt, Int32(options))
         if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
             var offset = 0

@@ -1,3 +1,3 @@
 import HeraldCLI
 
-await HeraldCommand.main()
+await HeraldCommand.runAsRoot()

@@ -15,7 +15,7 @@ struct AddCommand: AsyncParsableCommand {
     var title: String?
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(database: global.db) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.feedAdded(url: url, title: title, tags: tag)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }

@@ -22,7 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
         let databasePath = db ?? loader.dataDirectory + "/demo.db"
         let folder = try DemoFeeds.folder(explicit: feeds ?? environment["HERALD_DEMO_FEEDS"])
         let files = try DemoFeeds.files(in: folder)
-        try await CLISession.run(GlobalOptions(db: databasePath)) { herald, terminal in
+        try await CLISession.run(database: databasePath) { herald, terminal in
             terminal.line("Demo database: \(databasePath)")
             terminal.line("Subscribing to \(CountText.count(files.count, "bundled feed")) in \(folder)")
             let screen = herald.feedsScreen(display: FeedsCapture())
@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
             await list.viewAppeared()
             ArticleListText.lines(await capture.viewModel, width: terminal.width).forEach(terminal.line)
             terminal.line("")
-            terminal.line("Next: herald --db \(databasePath) show ID   (read one; or: feeds, search WORD, list --unread)")
+            terminal.line("Next: herald show ID --db \(databasePath)   (or: feeds, list --unread, search WORD, with the same --db)")
         }
     }
 }
@@ -46,7 +46,7 @@ enum DemoFeeds {
     /// The demo folder: an explicit one, else Fixtures/demo of the working directory, else of the
     /// checkout this binary was built from.
     static func folder(explicit: String?) throws -> String {
-        let candidates = [explicit,
+        let candidates: [String?] = [explicit,
                           FileManager.default.currentDirectoryPath + "/Fixtures/demo",
                           URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                               .deletingLastPathComponent().deletingLastPathComponent()

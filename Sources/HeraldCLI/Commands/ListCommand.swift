@@ -16,7 +16,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(database: global.db) { herald, terminal in
             let capture = ArticleListCapture()
             let screen = herald.articleListScreen(try await filters.filter(in: herald), pageSize: limit, display: capture)
             await screen.viewAppeared()

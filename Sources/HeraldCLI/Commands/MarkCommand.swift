@@ -30,8 +30,8 @@ struct MarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
-            let articleIDs = ids.map(ArticleID.init)
+        try await CLISession.run(database: global.db) { herald, terminal in
+            let articleIDs = ids.map { ArticleID($0) }
             switch action {
             case .read where !articleIDs.isEmpty: try await herald.setRead(true, for: articleIDs)
             case .read:

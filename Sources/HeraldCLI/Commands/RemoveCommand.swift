@@ -14,7 +14,7 @@ struct RemoveCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(database: global.db) { herald, terminal in
             let target = try await FeedResolver.resolve(feed, in: herald)
             let alert = Alert(.confirmRemoveFeed(target.id, title: target.displayTitle))
             if !yes {

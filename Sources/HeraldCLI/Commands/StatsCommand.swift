@@ -9,7 +9,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(database: global.db) { herald, terminal in
             let stats = try await herald.statistics()
             if output.json {
                 terminal.line(JSONOutput.encode(stats))

@@ -18,7 +18,7 @@ enum ArticleListText {
                 let room = max(10, width - DisplayWidth.of(prefix))
                 lines.append(prefix + Columns.fit(row.title, room))
             }
-            if content.hasMore { lines.append("… more: use --after with the last id shown, or a larger --limit") }
+            if content.hasMore { lines.append("… more articles: use a larger --limit") }
             return lines
         }
     }
