@@ -107,7 +107,7 @@ struct ModuleFlowTests {
         await search.querySubmitted("swift AND")
         await search.querySubmitted("\"swift")
         #expect(await display.viewModels.last ==
-                .empty("The search query is not valid: a quotation mark is not closed."))
+                .failed("The search query is not valid: a quotation mark is not closed.", retry: .querySubmitted("\"swift")))
 
         await store.failOperation(.search, with: .busy)
         await search.querySubmitted("swift")

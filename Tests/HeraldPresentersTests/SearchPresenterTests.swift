@@ -41,7 +41,7 @@ struct SearchPresenterTests {
                 .empty("Type a query: words, \"exact phrases\", prefix*, title:word, AND, OR, NOT."))
         #expect(SearchPresenter.viewModel(for: .noQuery(history: ["swift"])).content?.history == ["swift"])
         #expect(SearchPresenter.viewModel(for: .invalidQuery(query: "\"a", message: "The search query is not valid: a quotation mark is not closed.")) ==
-                .empty("The search query is not valid: a quotation mark is not closed."))
+                .failed("The search query is not valid: a quotation mark is not closed.", retry: .querySubmitted("\"a")))
         #expect(SearchPresenter.viewModel(for: .failed(query: "a", message: "The database is busy.")) ==
                 .failed("The database is busy.", retry: .querySubmitted("a")))
     }

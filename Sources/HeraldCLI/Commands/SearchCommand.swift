@@ -32,15 +32,17 @@ struct SearchCommand: AsyncParsableCommand {
             await screen.querySubmitted(query.joined(separator: " "))
             if let save { await screen.querySaved(name: save) }
             let viewModel = await capture.viewModel
+            if case .failed(let message, _) = viewModel {
+                terminal.errorLine("herald: " + message)
+                throw ExitCode.failure
+            }
             if output.json {
                 terminal.line(JSONOutput.encode(await screen.hits.map(JSONOutput.Hit.init)))
             } else {
                 SearchText.lines(viewModel, width: terminal.width, interactive: terminal.isInteractive)
                     .forEach(terminal.line)
             }
-            let hadErrors = await CLISession.flushContainer(herald, terminal)
-            if case .failed = viewModel { throw ExitCode.failure }
-            if hadErrors { throw ExitCode.failure }
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 }

@@ -72,7 +72,7 @@ public final class SearchPresenter: SearchPresentationLogic {
     }
 
     /// The pure translation of a problem: the history before a query, the store's own words
-    /// for an invalid query, a retry for a failure.
+    /// for an invalid query (as a failure), a retry for a failure.
     public static func viewModel(for problem: SearchProblem) -> SearchViewModel {
         switch problem {
         case .noQuery(let history) where history.isEmpty:
@@ -80,8 +80,10 @@ public final class SearchPresenter: SearchPresentationLogic {
         case .noQuery(let history):
             return .loaded(SearchContent(query: "", summary: "Recent searches", hits: [], hasMore: false,
                                          history: history.map(DisplayText.line)))
-        case .invalidQuery(_, let message):
-            return .empty(DisplayText.line(message))
+        case let .invalidQuery(query, message):
+            // A failed state, so that every front end treats it as an error (the CLI exits non-zero);
+            // the retry re-submits the query once the user has corrected it.
+            return .failed(DisplayText.line(message), retry: .querySubmitted(query))
         case let .failed(query, message):
             return .failed(DisplayText.line(message), retry: .querySubmitted(query))
         }
