@@ -15,6 +15,7 @@ enum FeedDates {
         if bytes[0...3].allSatisfy(isDigit), bytes.count == 4 || bytes[4] == UInt8(ascii: "-") || isDigit(bytes[4]) {
             return parseISO(bytes)
         }
+        if let date = parseCanonicalRFC822(bytes) { return date }
         return parseRFC822(bytes)
     }
 
@@ -72,6 +73,36 @@ enum FeedDates {
 
     // MARK: - RFC 822 and friends
 
+    /// The form nearly every feed uses, read by position without allocating:
+    /// `Tue, 17 Nov 2026 09:12:41 +0000` (or `GMT`/`UT`/`Z` instead of the offset).
+    private static func parseCanonicalRFC822(_ b: [UInt8]) -> Date? {
+        var i = 0
+        if b.count > 5, b[3] == UInt8(ascii: ","), b[4] == 0x20 { i = 5 }
+        guard b.count - i >= 24 || b.count - i == 22 || b.count - i == 23 else { return nil }
+        func digits(_ at: Int, _ n: Int) -> Int? {
+            guard at + n <= b.count else { return nil }
+            var value = 0
+            for k in at..<(at + n) { guard isDigit(b[k]) else { return nil }; value = value * 10 + Int(b[k] - 48) }
+            return value
+        }
+        guard let day = digits(i, 2), b[i + 2] == 0x20, b[i + 6] == 0x20, let year = digits(i + 7, 4), b[i + 11] == 0x20,
+              let hour = digits(i + 12, 2), b[i + 14] == UInt8(ascii: ":"), let minute = digits(i + 15, 2),
+              b[i + 17] == UInt8(ascii: ":"), let second = digits(i + 18, 2), b[i + 20] == 0x20 else { return nil }
+        let monthName = (Int(b[i + 3] | 0x20) << 16) | (Int(b[i + 4] | 0x20) << 8) | Int(b[i + 5] | 0x20)
+        guard let month = packedMonths[monthName] else { return nil }
+        guard let offset = zoneOffset(b[(i + 21)...]) else { return nil }
+        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: Double(second), offset: offset)
+    }
+
+    private static let packedMonths: [Int: Int] = {
+        var table: [Int: Int] = [:]
+        for (index, name) in ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].enumerated() {
+            let u = Array(name.utf8)
+            table[(Int(u[0]) << 16) | (Int(u[1]) << 8) | Int(u[2])] = index + 1
+        }
+        return table
+    }()
+
     private static func parseRFC822(_ b: [UInt8]) -> Date? {
         var day: Int?, month: Int?, year: Int?, time: (Int, Int, Double)?, offset: Int?, pm: Bool?
         for token in tokens(b).map(Array.init) {
@@ -128,6 +159,12 @@ enum FeedDates {
 
     /// A zone as seconds east of UTC: `Z`, `+hh:mm`, `-hhmm`, `+hh`, `GMT`, `EST`, military letters.
     static func zoneOffset<C: Collection<UInt8>>(_ token: C) -> Int? {
+        if token.count == 5, let sign = token.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            var value = 0
+            for byte in token.dropFirst() { guard isDigit(byte) else { return nil }; value = value * 10 + Int(byte - 48) }
+            let seconds = value / 100 * 3600 + value % 100 * 60
+            return sign == UInt8(ascii: "-") ? -seconds : seconds
+        }
         var b = Array(token)
         if b.count > 3, ["GMT", "UTC"].contains(String(decoding: b[0..<3], as: UTF8.self).uppercased()),
            b[3] == UInt8(ascii: "+") || b[3] == UInt8(ascii: "-") {

@@ -3,11 +3,9 @@ import HeraldDomain
 
 extension FeedReader {
     func assignItemLeaf(_ raw: String, _ frame: Frame, inMedia: Bool) {
-        // Work on the item out of `self.item` so that helpers may read `self` meanwhile.
-        guard var current = item else { return }
-        item = nil
-        defer { item = current }
-        assign(raw, frame, to: &current)
+        // The helpers called while `item` is borrowed never read `self.item`.
+        guard item != nil else { return }
+        assign(raw, frame, to: &item!)
     }
 
     private func assign(_ raw: String, _ frame: Frame, to item: inout ParsedItem) {

@@ -133,6 +133,9 @@ extension FeedReader {
     func rssPerson(_ raw: String) -> Person? {
         let value = PlainText.line(from: raw)
         guard !value.isEmpty else { return nil }
+        guard value.utf8.last == UInt8(ascii: ")") || value.utf8.last == UInt8(ascii: ">") || value.utf8.contains(UInt8(ascii: "@")) else {
+            return Person(name: value)
+        }
         if let open = value.firstIndex(of: "("), value.hasSuffix(")") {
             let email = value[..<open].trimmingCharacters(in: .whitespaces)
             let name = value[value.index(after: open)..<value.index(before: value.endIndex)].trimmingCharacters(in: .whitespaces)
@@ -143,7 +146,7 @@ extension FeedReader {
             let email = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
             return Person(name: name.isEmpty ? nil : name, email: email)
         }
-        if value.contains("@"), !value.contains(" ") { return Person(email: value) }
+        if value.utf8.contains(UInt8(ascii: "@")), !value.utf8.contains(0x20) { return Person(email: value) }
         return Person(name: value)
     }
 
