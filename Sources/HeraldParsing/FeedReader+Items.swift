@@ -3,9 +3,9 @@ import HeraldDomain
 
 extension FeedReader {
     func assignItemLeaf(_ raw: String, _ frame: Frame, inMedia: Bool) {
-        // The helpers called while `item` is borrowed never read `self.item`.
-        guard item != nil else { return }
-        assign(raw, frame, to: &item!)
+        // The helpers called while `draft` is borrowed never read `self.draft`.
+        guard inItem else { return }
+        assign(raw, frame, to: &draft)
     }
 
     private func assign(_ raw: String, _ frame: Frame, to item: inout ParsedItem) {
@@ -67,8 +67,10 @@ extension FeedReader {
 
     /// Completes the item: permalink from the guid, language, identity; then stores it.
     func finishItem() {
-        guard var finished = item else { return }
-        item = nil
+        guard inItem else { return }
+        inItem = false
+        var finished = draft
+        draft = ParsedItem(identity: "")
         defer { permalinkCandidate = nil }
         if finished.url == nil, let guid = permalinkCandidate, URLResolver.isAbsolute(guid),
            guid.hasPrefix("http") {

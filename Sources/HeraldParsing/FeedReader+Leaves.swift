@@ -29,13 +29,13 @@ extension FeedReader {
         case .person:
             guard person.name != nil || person.email != nil || person.uri != nil else { return }
             switch (personOwner, personIsContributor) {
-            case (.item, false): item?.authors.append(person)
-            case (.item, true): item?.contributors.append(person)
+            case (.item, false): draft.authors.append(person)
+            case (.item, true): draft.contributors.append(person)
             case (_, false): feed.authors.append(person)
             case (_, true): feed.contributors.append(person)
             }
         case .source:
-            item?.source = source
+            draft.source = source
             source = nil
         default: break
         }

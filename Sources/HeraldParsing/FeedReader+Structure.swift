@@ -78,7 +78,7 @@ extension FeedReader {
                 case .group: return .media
                 case .thumbnail:
                     if let url = attribute(.url, in: attrs) {
-                        item?.thumbnails.append(Thumbnail(url: resolve(url), width: attribute(.width, in: attrs).flatMap { Int($0) },
+                        draft.thumbnails.append(Thumbnail(url: resolve(url), width: attribute(.width, in: attrs).flatMap { Int($0) },
                                                           height: attribute(.height, in: attrs).flatMap { Int($0) }))
                     }
                     return .ignored
@@ -90,7 +90,7 @@ extension FeedReader {
                 return .ignored
             }
             if ns == .itunes && name == .image {
-                if let href = attribute(.href, in: attrs) { item?.thumbnails.append(Thumbnail(url: resolve(href))) }
+                if let href = attribute(.href, in: attrs) { draft.thumbnails.append(Thumbnail(url: resolve(href))) }
                 return .ignored
             }
             if ns.isAtom && name == .source { source = ItemSource(); return .source }
@@ -123,7 +123,7 @@ extension FeedReader {
         case .category:
             guard let term = attribute(.term, in: attrs), !term.isEmpty else { return .ignored }
             let category = Category(term: term, scheme: attribute(.scheme, in: attrs), label: attribute(.label, in: attrs))
-            if owner == .item { item?.categories.append(category) } else { feed.categories.append(category) }
+            if owner == .item { draft.categories.append(category) } else { feed.categories.append(category) }
             return .ignored
         case .author, .contributor:
             person = Person()
@@ -137,9 +137,9 @@ extension FeedReader {
 
     func addLink(_ link: Link, owner: Context) {
         if owner == .item {
-            item?.links.append(link)
-            if link.rel == "enclosure", item?.enclosures.contains(where: { $0.url == link.href }) == false {
-                item?.enclosures.append(Enclosure(url: link.href, type: link.type, length: link.length))
+            draft.links.append(link)
+            if link.rel == "enclosure", !draft.enclosures.contains(where: { $0.url == link.href }) {
+                draft.enclosures.append(Enclosure(url: link.href, type: link.type, length: link.length))
             }
         } else {
             if (link.rel == nil || link.rel == "alternate") && feed.siteURL == nil { siteBase = link.href }
@@ -149,15 +149,15 @@ extension FeedReader {
 
     private func addEnclosure(_ attrs: Attributes) {
         guard let url = attribute(.url, in: attrs), !url.isEmpty else { return }
-        item?.enclosures.append(Enclosure(url: resolve(url), type: attribute(.type, in: attrs), length: length(attribute(.length, in: attrs))))
+        draft.enclosures.append(Enclosure(url: resolve(url), type: attribute(.type, in: attrs), length: length(attribute(.length, in: attrs))))
     }
 
     private func addMediaContent(_ attrs: Attributes) {
         guard let url = attribute(.url, in: attrs).map(resolve) else { return }
-        guard item?.enclosures.contains(where: { $0.url == url }) == false else { return }
+        guard !draft.enclosures.contains(where: { $0.url == url }) else { return }
         var type = attribute(.type, in: attrs)
         if type == nil, let medium = attribute(.medium, in: attrs) { type = medium }
-        item?.enclosures.append(Enclosure(url: url, type: type, length: length(attribute(.fileSize, in: attrs))))
+        draft.enclosures.append(Enclosure(url: url, type: type, length: length(attribute(.fileSize, in: attrs))))
     }
 
     /// A byte length; a non-numeric one is dropped with a warning, never the item.
@@ -169,8 +169,9 @@ extension FeedReader {
     }
 
     private func beginItem(_ attrs: Attributes) -> Context {
-        item = ParsedItem(identity: "")
-        if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { item?.id = about }
+        draft = ParsedItem(identity: "")
+        inItem = true
+        if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { draft.id = about }
         return .item
     }
 

@@ -42,7 +42,10 @@ final class FeedReader {
     var leafAttribute: String?
     var leafSecondAttribute: String?
 
-    var item: ParsedItem?
+    /// The item being read (meaningful while `inItem`); kept non-optional so that it is
+    /// modified in place instead of being copied out of an Optional.
+    var draft = ParsedItem(identity: "")
+    var inItem = false
     var permalinkCandidate: String?
     var image: FeedImage?
     var person = Person()
