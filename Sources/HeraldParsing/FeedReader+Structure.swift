@@ -113,11 +113,22 @@ extension FeedReader {
         guard frame.ns.isAtom else { return .leaf }
         switch frame.name {
         case .link:
-            guard let href = attribute(.href, in: attrs) else { return .ignored }
-            let length = attribute(.length, in: attrs).flatMap { Int64($0.trimmingASCIIWhitespace()) }
-            let link = Link(href: resolve(href), rel: attribute(.rel, in: attrs) ?? "alternate",
-                            type: attribute(.type, in: attrs), title: attribute(.title, in: attrs),
-                            hreflang: attribute(.hreflang, in: attrs), length: length)
+            // One pass over the attributes (links are the most frequent Atom element).
+            var link = Link(href: "", rel: "alternate")
+            var hasHref = false
+            for index in 0..<attrs.count where attrs.uri(at: index) == nil {
+                switch name(attrs.localname(at: index)) {
+                case .href: link.href = attrs.value(at: index); hasHref = true
+                case .rel: link.rel = attrs.value(at: index)
+                case .type: link.type = attrs.value(at: index)
+                case .title: link.title = attrs.value(at: index)
+                case .hreflang: link.hreflang = attrs.value(at: index)
+                case .length: link.length = Int64(attrs.value(at: index).trimmingASCIIWhitespace())
+                default: break
+                }
+            }
+            guard hasHref else { return .ignored }
+            link.href = resolve(link.href)
             addLink(link, owner: owner)
             return .ignored
         case .category:

@@ -169,7 +169,8 @@ final class FeedReader {
 
     private func scopeAttributes(_ attrs: Attributes, frame: inout Frame) {
         guard attrs.count > 0 else { return }
-        for index in 0..<attrs.count where namespace(attrs.uri(at: index)) == .xml {
+        // Only prefixed attributes can be xml:base or xml:lang; most attributes have no prefix.
+        for index in 0..<attrs.count where attrs.prefix(at: index) != nil && namespace(attrs.uri(at: index)) == .xml {
             let value = attrs.value(at: index)
             switch name(attrs.localname(at: index)) {
             case .base:

@@ -7,7 +7,8 @@ enum PlainText {
     /// The plain-text form of a text construct's value.
     static func line(from value: String) -> String {
         if let simple = asciiLine(value) { return simple }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
         let scalars = Array(value.unicodeScalars)
         var i = 0
         var pendingSpace = false
@@ -17,8 +18,8 @@ enum PlainText {
             if isSpace {
                 pendingSpace = !out.isEmpty
             } else {
-                if pendingSpace { out.append(" "); pendingSpace = false }
-                out.append(scalar)
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out.append(contentsOf: UTF8.encode(scalar)!) }
             }
         }
         while i < scalars.count {
@@ -38,7 +39,7 @@ enum PlainText {
             emit(c)
             i += 1
         }
-        return TerminalSafety.sanitize(String(out))
+        return TerminalSafety.sanitize(String(decoding: out, as: UTF8.self))
     }
 
     /// The fast path for plain ASCII text without markup or entities: only whitespace to collapse.
