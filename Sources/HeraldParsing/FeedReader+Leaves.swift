@@ -59,7 +59,8 @@ extension FeedReader {
             if !value.isEmpty { feed.language = value }
         case (_, .copyright) where ns.isRSS || ns.isAtom, (_, .rights) where ns.isAtom || ns == .dc:
             feed.rights = construct(raw, ns.isAtom ? leafType : .text)
-        case (_, .pubDate) where ns.isRSS: feed.published = date(raw, "pubDate") ?? feed.published
+        case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom:
+            feed.published = date(raw, "\(name)") ?? feed.published
         case (_, .lastBuildDate) where ns.isRSS, (.dc, .date), (.dcterms, .modified):
             feed.updated = date(raw, "\(name)") ?? feed.updated
         case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom:
