@@ -41,3 +41,22 @@ struct MediaRSSTests {
         #expect(feed.plainTitle == "News from Example & Co")
     }
 }
+
+@Suite("Relative URLs")
+struct RelativeURLTests {
+    /// Resolution seen through a feed: each link's href against an xml:base (RFC 3986 §5.4 examples).
+    @Test(arguments: [
+        ("g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"), ("/g", "http://a/g"), ("//g", "http://g"),
+        ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"), ("#s", "http://a/b/c/d;p#s"),
+        ("../g", "http://a/b/g"), ("./g", "http://a/b/c/g"), ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("https://other.example/x", "https://other.example/x"),
+    ])
+    func resolvesLikeRFC3986(reference: String, expected: String) throws {
+        let xml = """
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://a/b/c/d;p"><title>t</title>
+        <entry><id>1</id><link href="\(reference)"/></entry></feed>
+        """
+        let feed = try LibXMLFeedParser().parseFeed(Data(xml.utf8), documentURL: nil, transportCharset: nil)
+        #expect(feed.items.first?.url == expected)
+    }
+}
