@@ -35,8 +35,22 @@ final class FeedReader {
     var languages: [String] = []
     var siteBase: String?
 
-    var text: [UInt8] = []
-    var collectDepth = -1
+    // The two hottest fields live behind pointers: stored properties of a class pay a
+    // dynamic exclusivity check on every access, `let` pointers do not.
+    private let textStorage = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
+    private let collectDepthStorage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    /// Character data of the element being collected (UTF-8).
+    var text: [UInt8] {
+        get { textStorage.pointee }
+        _modify { yield &textStorage.pointee }
+    }
+
+    /// The depth of the element whose text is being collected, or -1.
+    var collectDepth: Int {
+        get { collectDepthStorage.pointee }
+        set { collectDepthStorage.pointee = newValue }
+    }
     var lastStartTagEnd = -1
     var leafType = TextType.text
     var leafAttribute: String?
@@ -67,7 +81,15 @@ final class FeedReader {
     init(limits: ParserLimits, documentURL: String?) {
         self.limits = limits
         self.documentURL = documentURL
+        textStorage.initialize(to: [])
+        collectDepthStorage.initialize(to: -1)
         text.reserveCapacity(16 * 1024)
+    }
+
+    deinit {
+        textStorage.deinitialize(count: 1)
+        textStorage.deallocate()
+        collectDepthStorage.deallocate()
     }
 
     // MARK: - SAX events
