@@ -193,9 +193,17 @@ extension FeedReader {
         leafSecondAttribute = nil
         guard attrs.count > 0 else { return }
         if frame.ns.isAtom {
-            leafType = textType(attribute(.type, in: attrs), mode: attribute(.mode, in: attrs))
-            leafAttribute = attribute(.uri, in: attrs) ?? attribute(.url, in: attrs)
-            leafSecondAttribute = attribute(.version, in: attrs)
+            var type: String?, mode: String?
+            for index in 0..<attrs.count where attrs.uri(at: index) == nil {
+                switch name(attrs.localname(at: index)) {
+                case .type: type = attrs.value(at: index)
+                case .mode: mode = attrs.value(at: index)
+                case .uri, .url: leafAttribute = attrs.value(at: index)
+                case .version: leafSecondAttribute = attrs.value(at: index)
+                default: break
+                }
+            }
+            leafType = textType(type, mode: mode)
         } else if frame.ns == .media {
             leafType = attribute(.type, in: attrs) == "html" ? .html : .text
         } else {
