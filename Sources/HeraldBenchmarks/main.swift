@@ -1,11 +1,19 @@
-// herald-benchmarks: one mode per first argument.
+// herald-benchmarks: one benchmark per first argument; each prints its figures and ratios against a
+// baseline measured in the same run (raw libxml2 SAX for parsing, raw SQLite for storage).
 import Foundation
 
+let usage = """
+    usage: herald-benchmarks parse [--items N] [--repetitions N]
+           herald-benchmarks store [--articles N]
+
+    """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "parse": ParsingBenchmark.run(Array(arguments.dropFirst()))
+case ParsingBenchmark.childMode: ParsingBenchmark.runChild(Array(arguments.dropFirst()))
 case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: herald-benchmarks store [--articles N]\n".utf8))
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }

@@ -17,8 +17,9 @@ struct Attributes {
     /// The decoded value. Without `XML_PARSE_NOENT` libxml2 hands `&amp;` in attribute values
     /// over as `&#38;` (for a DOM builder to re-parse); turn it back into `&`.
     func value(at index: Int) -> String {
-        let value = String(decoding: valueBytes(at: index), as: UTF8.self)
-        return value.contains("&#38;") ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+        let bytes = valueBytes(at: index)
+        let value = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
     }
 }
 

@@ -15,6 +15,7 @@ enum FeedDates {
         if bytes[0...3].allSatisfy(isDigit), bytes.count == 4 || bytes[4] == UInt8(ascii: "-") || isDigit(bytes[4]) {
             return parseISO(bytes)
         }
+        if let date = parseCanonicalRFC822(bytes) { return date }
         return parseRFC822(bytes)
     }
 
@@ -32,7 +33,7 @@ enum FeedDates {
 
     // MARK: - RFC 3339 / W3C-DTF
 
-    private static func parseISO(_ b: [UInt8]) -> Date? {
+    static func parseISO(_ b: [UInt8]) -> Date? {
         var i = 0
         func number(_ maxDigits: Int) -> Int? {
             var value = 0, count = 0
@@ -70,86 +71,7 @@ enum FeedDates {
         return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
-    // MARK: - RFC 822 and friends
-
-    private static func parseRFC822(_ b: [UInt8]) -> Date? {
-        var day: Int?, month: Int?, year: Int?, time: (Int, Int, Double)?, offset: Int?, pm: Bool?
-        for token in tokens(b).map(Array.init) {
-            if token.contains(UInt8(ascii: ":")), time == nil, isDigit(token[0]) {
-                guard let t = parseTime(token) else { return nil }
-                time = t
-            } else if token[0] == UInt8(ascii: "+") || token[0] == UInt8(ascii: "-") {
-                offset = zoneOffset(token)
-            } else if isDigit(token[0]) {
-                guard token.allSatisfy(isDigit), let n = Int(String(decoding: token, as: UTF8.self)) else { continue }
-                if token.count <= 2, day == nil, n >= 1, n <= 31 { day = n }
-                else if year == nil { year = token.count <= 2 ? (n < 50 ? 2000 + n : 1900 + n) : n }
-            } else {
-                let word = String(decoding: token, as: UTF8.self).uppercased()
-                if let m = months[String(word.prefix(3))], month == nil, word.count >= 3 { month = m }
-                else if word == "AM" || word == "PM" { pm = word == "PM" }
-                else if offset == nil, let z = zoneOffset(token) { offset = z }
-            }
-        }
-        guard let day, let month, let year else { return nil }
-        var (hour, minute, second) = time ?? (0, 0, 0)
-        if let pm { hour = hour % 12 + (pm ? 12 : 0) }
-        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset ?? 0)
-    }
-
-    /// Splits on blanks, commas and parentheses, then `22-Nov-2026` on dashes and `12:00:00-0500` at the zone.
-    private static func tokens(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
-        let separators: Set<UInt8> = [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "("), UInt8(ascii: ")")]
-        var result: [ArraySlice<UInt8>] = []
-        for raw in b.split(whereSeparator: { separators.contains($0) }) {
-            let sign = raw.dropFirst().firstIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
-            let upper = String(decoding: raw.prefix(3), as: UTF8.self).uppercased()
-            if raw.first == UInt8(ascii: "+") || raw.first == UInt8(ascii: "-") || upper == "GMT" || upper == "UTC" {
-                result.append(raw)
-            } else if raw.contains(UInt8(ascii: ":")), let sign {
-                result.append(raw[..<sign])
-                result.append(raw[sign...])
-            } else if sign != nil {
-                result += raw.split(separator: UInt8(ascii: "-"))
-            } else {
-                result.append(raw)
-            }
-        }
-        return result
-    }
-
-    private static func parseTime(_ token: [UInt8]) -> (Int, Int, Double)? {
-        let parts = token.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        guard parts.count >= 2, let h = Int(String(decoding: parts[0], as: UTF8.self)),
-              let m = Int(String(decoding: parts[1], as: UTF8.self)) else { return nil }
-        let s = parts.count > 2 ? Double(String(decoding: parts[2], as: UTF8.self)) ?? 0 : 0
-        return (h, m, s)
-    }
-
-    /// A zone as seconds east of UTC: `Z`, `+hh:mm`, `-hhmm`, `+hh`, `GMT`, `EST`, military letters.
-    static func zoneOffset<C: Collection<UInt8>>(_ token: C) -> Int? {
-        var b = Array(token)
-        if b.count > 3, ["GMT", "UTC"].contains(String(decoding: b[0..<3], as: UTF8.self).uppercased()),
-           b[3] == UInt8(ascii: "+") || b[3] == UInt8(ascii: "-") {
-            b.removeFirst(3)
-        }
-        guard let first = b.first else { return nil }
-        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
-            let digits = b.dropFirst().filter(isDigit).map { Int($0 - 48) }
-            let hours: Int, minutes: Int
-            switch digits.count {
-            case 1, 2: hours = digits.reduce(0) { $0 * 10 + $1 }; minutes = 0
-            case 3: hours = digits[0]; minutes = digits[1] * 10 + digits[2]
-            case 4: hours = digits[0] * 10 + digits[1]; minutes = digits[2] * 10 + digits[3]
-            default: return nil
-            }
-            let seconds = hours * 3600 + minutes * 60
-            return first == UInt8(ascii: "-") ? -seconds : seconds
-        }
-        return namedZones[String(decoding: b, as: UTF8.self).uppercased()].map { $0 * 3600 }
-    }
-
-    private static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
+    static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
         guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
               second >= 0, second < 62, year > 0, year < 10_000 else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
@@ -157,7 +79,7 @@ enum FeedDates {
         return Date(timeIntervalSince1970: total)
     }
 
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -166,7 +88,7 @@ enum FeedDates {
         return era * 146_097 + doe - 719_468
     }
 
-    private static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -178,15 +100,15 @@ enum FeedDates {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
 
-    private static let months: [String: Int] = [
+    static let months: [String: Int] = [
         "JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6, "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10,
         "NOV": 11, "DEC": 12, "MÄR": 3, "MRZ": 3, "OKT": 10, "DEZ": 12,
     ]
 
     /// Named zones in hours east of UTC. Military letters follow RFC 822 (A = -1 … M = -12, N = +1 … Y = +12).
-    private static let namedZones: [String: Int] = {
+    static let namedZones: [String: Int] = {
         var zones: [String: Int] = ["UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "EST": -5, "EDT": -4, "CST": -6,
                                     "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8,
                                     "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "WEST": 1,

@@ -3,11 +3,9 @@ import HeraldDomain
 
 extension FeedReader {
     func assignItemLeaf(_ raw: String, _ frame: Frame, inMedia: Bool) {
-        // Work on the item out of `self.item` so that helpers may read `self` meanwhile.
-        guard var current = item else { return }
-        item = nil
-        defer { item = current }
-        assign(raw, frame, to: &current)
+        // The helpers called while `draft` is borrowed never read `self.draft`.
+        guard inItem else { return }
+        assign(raw, frame, to: &draft)
     }
 
     private func assign(_ raw: String, _ frame: Frame, to item: inout ParsedItem) {
@@ -69,8 +67,10 @@ extension FeedReader {
 
     /// Completes the item: permalink from the guid, language, identity; then stores it.
     func finishItem() {
-        guard var finished = item else { return }
-        item = nil
+        guard inItem else { return }
+        inItem = false
+        var finished = draft
+        draft = ParsedItem(identity: "")
         defer { permalinkCandidate = nil }
         if finished.url == nil, let guid = permalinkCandidate, URLResolver.isAbsolute(guid),
            guid.hasPrefix("http") {

@@ -29,13 +29,13 @@ extension FeedReader {
         case .person:
             guard person.name != nil || person.email != nil || person.uri != nil else { return }
             switch (personOwner, personIsContributor) {
-            case (.item, false): item?.authors.append(person)
-            case (.item, true): item?.contributors.append(person)
+            case (.item, false): draft.authors.append(person)
+            case (.item, true): draft.contributors.append(person)
             case (_, false): feed.authors.append(person)
             case (_, true): feed.contributors.append(person)
             }
         case .source:
-            item?.source = source
+            draft.source = source
             source = nil
         default: break
         }
@@ -59,7 +59,8 @@ extension FeedReader {
             if !value.isEmpty { feed.language = value }
         case (_, .copyright) where ns.isRSS || ns.isAtom, (_, .rights) where ns.isAtom || ns == .dc:
             feed.rights = construct(raw, ns.isAtom ? leafType : .text)
-        case (_, .pubDate) where ns.isRSS: feed.published = date(raw, "pubDate") ?? feed.published
+        case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom:
+            feed.published = date(raw, "\(name)") ?? feed.published
         case (_, .lastBuildDate) where ns.isRSS, (.dc, .date), (.dcterms, .modified):
             feed.updated = date(raw, "\(name)") ?? feed.updated
         case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom:
@@ -133,6 +134,9 @@ extension FeedReader {
     func rssPerson(_ raw: String) -> Person? {
         let value = PlainText.line(from: raw)
         guard !value.isEmpty else { return nil }
+        guard value.utf8.last == UInt8(ascii: ")") || value.utf8.last == UInt8(ascii: ">") || value.utf8.contains(UInt8(ascii: "@")) else {
+            return Person(name: value)
+        }
         if let open = value.firstIndex(of: "("), value.hasSuffix(")") {
             let email = value[..<open].trimmingCharacters(in: .whitespaces)
             let name = value[value.index(after: open)..<value.index(before: value.endIndex)].trimmingCharacters(in: .whitespaces)
@@ -143,7 +147,7 @@ extension FeedReader {
             let email = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
             return Person(name: name.isEmpty ? nil : name, email: email)
         }
-        if value.contains("@"), !value.contains(" ") { return Person(email: value) }
+        if value.utf8.contains(UInt8(ascii: "@")), !value.utf8.contains(0x20) { return Person(email: value) }
         return Person(name: value)
     }
 

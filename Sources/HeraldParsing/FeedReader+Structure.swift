@@ -78,7 +78,7 @@ extension FeedReader {
                 case .group: return .media
                 case .thumbnail:
                     if let url = attribute(.url, in: attrs) {
-                        item?.thumbnails.append(Thumbnail(url: resolve(url), width: attribute(.width, in: attrs).flatMap { Int($0) },
+                        draft.thumbnails.append(Thumbnail(url: resolve(url), width: attribute(.width, in: attrs).flatMap { Int($0) },
                                                           height: attribute(.height, in: attrs).flatMap { Int($0) }))
                     }
                     return .ignored
@@ -90,7 +90,7 @@ extension FeedReader {
                 return .ignored
             }
             if ns == .itunes && name == .image {
-                if let href = attribute(.href, in: attrs) { item?.thumbnails.append(Thumbnail(url: resolve(href))) }
+                if let href = attribute(.href, in: attrs) { draft.thumbnails.append(Thumbnail(url: resolve(href))) }
                 return .ignored
             }
             if ns.isAtom && name == .source { source = ItemSource(); return .source }
@@ -113,17 +113,28 @@ extension FeedReader {
         guard frame.ns.isAtom else { return .leaf }
         switch frame.name {
         case .link:
-            guard let href = attribute(.href, in: attrs) else { return .ignored }
-            let length = attribute(.length, in: attrs).flatMap { Int64($0.trimmingASCIIWhitespace()) }
-            let link = Link(href: resolve(href), rel: attribute(.rel, in: attrs) ?? "alternate",
-                            type: attribute(.type, in: attrs), title: attribute(.title, in: attrs),
-                            hreflang: attribute(.hreflang, in: attrs), length: length)
+            // One pass over the attributes (links are the most frequent Atom element).
+            var link = Link(href: "", rel: "alternate")
+            var hasHref = false
+            for index in 0..<attrs.count where attrs.uri(at: index) == nil {
+                switch name(attrs.localname(at: index)) {
+                case .href: link.href = attrs.value(at: index); hasHref = true
+                case .rel: link.rel = attrs.value(at: index)
+                case .type: link.type = attrs.value(at: index)
+                case .title: link.title = attrs.value(at: index)
+                case .hreflang: link.hreflang = attrs.value(at: index)
+                case .length: link.length = Int64(attrs.value(at: index).trimmingASCIIWhitespace())
+                default: break
+                }
+            }
+            guard hasHref else { return .ignored }
+            link.href = resolve(link.href)
             addLink(link, owner: owner)
             return .ignored
         case .category:
             guard let term = attribute(.term, in: attrs), !term.isEmpty else { return .ignored }
             let category = Category(term: term, scheme: attribute(.scheme, in: attrs), label: attribute(.label, in: attrs))
-            if owner == .item { item?.categories.append(category) } else { feed.categories.append(category) }
+            if owner == .item { draft.categories.append(category) } else { feed.categories.append(category) }
             return .ignored
         case .author, .contributor:
             person = Person()
@@ -137,9 +148,9 @@ extension FeedReader {
 
     func addLink(_ link: Link, owner: Context) {
         if owner == .item {
-            item?.links.append(link)
-            if link.rel == "enclosure", item?.enclosures.contains(where: { $0.url == link.href }) == false {
-                item?.enclosures.append(Enclosure(url: link.href, type: link.type, length: link.length))
+            draft.links.append(link)
+            if link.rel == "enclosure", !draft.enclosures.contains(where: { $0.url == link.href }) {
+                draft.enclosures.append(Enclosure(url: link.href, type: link.type, length: link.length))
             }
         } else {
             if (link.rel == nil || link.rel == "alternate") && feed.siteURL == nil { siteBase = link.href }
@@ -149,15 +160,15 @@ extension FeedReader {
 
     private func addEnclosure(_ attrs: Attributes) {
         guard let url = attribute(.url, in: attrs), !url.isEmpty else { return }
-        item?.enclosures.append(Enclosure(url: resolve(url), type: attribute(.type, in: attrs), length: length(attribute(.length, in: attrs))))
+        draft.enclosures.append(Enclosure(url: resolve(url), type: attribute(.type, in: attrs), length: length(attribute(.length, in: attrs))))
     }
 
     private func addMediaContent(_ attrs: Attributes) {
         guard let url = attribute(.url, in: attrs).map(resolve) else { return }
-        guard item?.enclosures.contains(where: { $0.url == url }) == false else { return }
+        guard !draft.enclosures.contains(where: { $0.url == url }) else { return }
         var type = attribute(.type, in: attrs)
         if type == nil, let medium = attribute(.medium, in: attrs) { type = medium }
-        item?.enclosures.append(Enclosure(url: url, type: type, length: length(attribute(.fileSize, in: attrs))))
+        draft.enclosures.append(Enclosure(url: url, type: type, length: length(attribute(.fileSize, in: attrs))))
     }
 
     /// A byte length; a non-numeric one is dropped with a warning, never the item.
@@ -169,8 +180,9 @@ extension FeedReader {
     }
 
     private func beginItem(_ attrs: Attributes) -> Context {
-        item = ParsedItem(identity: "")
-        if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { item?.id = about }
+        draft = ParsedItem(identity: "")
+        inItem = true
+        if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { draft.id = about }
         return .item
     }
 
@@ -181,9 +193,17 @@ extension FeedReader {
         leafSecondAttribute = nil
         guard attrs.count > 0 else { return }
         if frame.ns.isAtom {
-            leafType = textType(attribute(.type, in: attrs), mode: attribute(.mode, in: attrs))
-            leafAttribute = attribute(.uri, in: attrs) ?? attribute(.url, in: attrs)
-            leafSecondAttribute = attribute(.version, in: attrs)
+            var type: String?, mode: String?
+            for index in 0..<attrs.count where attrs.uri(at: index) == nil {
+                switch name(attrs.localname(at: index)) {
+                case .type: type = attrs.value(at: index)
+                case .mode: mode = attrs.value(at: index)
+                case .uri, .url: leafAttribute = attrs.value(at: index)
+                case .version: leafSecondAttribute = attrs.value(at: index)
+                default: break
+                }
+            }
+            leafType = textType(type, mode: mode)
         } else if frame.ns == .media {
             leafType = attribute(.type, in: attrs) == "html" ? .html : .text
         } else {

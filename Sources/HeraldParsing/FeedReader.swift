@@ -35,14 +35,31 @@ final class FeedReader {
     var languages: [String] = []
     var siteBase: String?
 
-    var text: [UInt8] = []
-    var collectDepth = -1
+    // The two hottest fields live behind pointers: stored properties of a class pay a
+    // dynamic exclusivity check on every access, `let` pointers do not.
+    private let textStorage = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
+    private let collectDepthStorage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    /// Character data of the element being collected (UTF-8).
+    var text: [UInt8] {
+        get { textStorage.pointee }
+        _modify { yield &textStorage.pointee }
+    }
+
+    /// The depth of the element whose text is being collected, or -1.
+    var collectDepth: Int {
+        get { collectDepthStorage.pointee }
+        set { collectDepthStorage.pointee = newValue }
+    }
     var lastStartTagEnd = -1
     var leafType = TextType.text
     var leafAttribute: String?
     var leafSecondAttribute: String?
 
-    var item: ParsedItem?
+    /// The item being read (meaningful while `inItem`); kept non-optional so that it is
+    /// modified in place instead of being copied out of an Optional.
+    var draft = ParsedItem(identity: "")
+    var inItem = false
     var permalinkCandidate: String?
     var image: FeedImage?
     var person = Person()
@@ -58,13 +75,21 @@ final class FeedReader {
     var undefinedEntities: Set<String> = []
     var reportedBareAmpersand = false
 
-    private var names: [UnsafeRawPointer: Name] = [:]
-    private var namespaces: [UnsafeRawPointer: Namespace] = [:]
+    var names: [UnsafeRawPointer: Name] = [:]
+    var namespaces: [UnsafeRawPointer: Namespace] = [:]
 
     init(limits: ParserLimits, documentURL: String?) {
         self.limits = limits
         self.documentURL = documentURL
+        textStorage.initialize(to: [])
+        collectDepthStorage.initialize(to: -1)
         text.reserveCapacity(16 * 1024)
+    }
+
+    deinit {
+        textStorage.deinitialize(count: 1)
+        textStorage.deallocate()
+        collectDepthStorage.deallocate()
     }
 
     // MARK: - SAX events
@@ -143,51 +168,6 @@ final class FeedReader {
 
     func warn(_ message: String) {
         if warnings.count < 200 { warnings.append(message) }
-    }
-
-    // MARK: - Names, scope and URLs
-
-    func name(_ pointer: UnsafePointer<xmlChar>) -> Name {
-        let key = UnsafeRawPointer(pointer)
-        if let cached = names[key] { return cached }
-        let value = Name.of(local: String(cString: pointer))
-        names[key] = value
-        return value
-    }
-
-    func namespace(_ pointer: UnsafePointer<xmlChar>?) -> Namespace {
-        guard let pointer else { return .none }
-        let key = UnsafeRawPointer(pointer)
-        if let cached = namespaces[key] { return cached }
-        let value = Namespace.of(uri: String(cString: pointer))
-        namespaces[key] = value
-        return value
-    }
-
-    private func scopeAttributes(_ attrs: Attributes, frame: inout Frame) {
-        guard attrs.count > 0 else { return }
-        for index in 0..<attrs.count where namespace(attrs.uri(at: index)) == .xml {
-            let value = attrs.value(at: index)
-            switch name(attrs.localname(at: index)) {
-            case .base:
-                bases.append(URLResolver.resolve(value, against: currentBase))
-                frame.pushedBase = true
-            case .lang:
-                languages.append(value)
-                frame.pushedLang = true
-            default: break
-            }
-        }
-    }
-
-    /// The base for relative references: xml:base in scope, else the feed's link, else the document URL.
-    var currentBase: String? { bases.last ?? siteBase ?? documentURL }
-
-    /// The in-scope `xml:lang`, else the feed's language.
-    var currentLanguage: String? { languages.last ?? feed.language }
-
-    func resolve(_ reference: String) -> String {
-        URLResolver.resolve(reference, against: currentBase)
     }
 }
 

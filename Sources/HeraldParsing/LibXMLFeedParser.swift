@@ -29,12 +29,17 @@ public struct LibXMLFeedParser: FeedParsing {
 
     private func parseXML(_ data: Data, bom: String?, documentURL: String?, transportCharset: String?) throws(FeedParseError) -> ParsedFeed {
         let transport = bom == nil ? transportCharset.flatMap(Self.knownCharset) : nil
-        var (reader, outcome) = run(data, encoding: transport, documentURL: documentURL)
+        var (reader, outcome) = run(data, encoding: transport, documentURL: documentURL, keepEntities: false)
+        if !outcome.wellFormed, reader.failure == nil {
+            // libxml2 drops `&amp;`, `&lt;`… once a document is known to be broken; read it
+            // again with every entity reference routed through `getEntity`, which keeps them.
+            (reader, outcome) = run(data, encoding: transport, documentURL: documentURL, keepEntities: true)
+        }
         var repaired = false
         let declared = outcome.declaredEncoding?.uppercased()
         if reader.sawInvalidUTF8, bom == nil, transport == nil, declared == nil || declared == "UTF-8" || declared == "UTF8" {
             let fixed = Data(String(decoding: data, as: UTF8.self).utf8)
-            (reader, outcome) = run(fixed, encoding: nil, documentURL: documentURL)
+            (reader, outcome) = run(fixed, encoding: nil, documentURL: documentURL, keepEntities: true)
             repaired = true
         }
         if let failure = reader.failure { throw failure }
@@ -49,13 +54,15 @@ public struct LibXMLFeedParser: FeedParsing {
         return feed
     }
 
-    private func run(_ data: Data, encoding: String?, documentURL: String?) -> (FeedReader, XMLPushParser.Outcome) {
+    /// One SAX pass. `keepEntities` sets `XML_PARSE_OLDSAX`, which makes libxml2 ask `getEntity`
+    /// even for the five predefined entities (slower, needed only for broken documents).
+    private func run(_ data: Data, encoding: String?, documentURL: String?, keepEntities: Bool) -> (FeedReader, XMLPushParser.Outcome) {
         let reader = FeedReader(limits: limits, documentURL: documentURL)
         var handler = FeedSAXCallbacks.handler()
         let outcome = withExtendedLifetime(reader) {
             data.withUnsafeBytes { bytes in
                 XMLPushParser.parse(bytes, handler: &handler, userData: Unmanaged.passUnretained(reader).toOpaque(),
-                                    encoding: encoding, extraOptions: Int32(XML_PARSE_OLDSAX.rawValue)) { ctxt in
+                                    encoding: encoding, extraOptions: keepEntities ? Int32(XML_PARSE_OLDSAX.rawValue) : 0) { ctxt in
                     reader.ctxt = ctxt
                 }
             }

@@ -20,7 +20,7 @@ public enum ParsedFeedReport {
         }
         for item in feed.items {
             lines.append("")
-            let date = (item.published ?? item.updated).map(display) ?? "(no date)        "
+            let date = (item.published ?? item.updated).map(display) ?? "(no date)       "
             lines.append("\(date)  \(item.plainTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)")")
             if let url = item.url { lines.append("  " + url) }
             var details: [String] = []

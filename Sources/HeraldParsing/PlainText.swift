@@ -6,16 +6,20 @@ import HeraldDomain
 enum PlainText {
     /// The plain-text form of a text construct's value.
     static func line(from value: String) -> String {
-        var out = String.UnicodeScalarView()
+        if let simple = asciiLine(value) { return simple }
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
         let scalars = Array(value.unicodeScalars)
         var i = 0
         var pendingSpace = false
         func emit(_ scalar: Unicode.Scalar) {
-            if scalar.properties.isWhitespace {
+            let isSpace = scalar.value < 0x80 ? scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+                                              : scalar.properties.isWhitespace
+            if isSpace {
                 pendingSpace = !out.isEmpty
             } else {
-                if pendingSpace { out.append(" "); pendingSpace = false }
-                out.append(scalar)
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out.append(contentsOf: UTF8.encode(scalar)!) }
             }
         }
         while i < scalars.count {
@@ -35,7 +39,32 @@ enum PlainText {
             emit(c)
             i += 1
         }
-        return TerminalSafety.sanitize(String(out))
+        return TerminalSafety.sanitize(String(decoding: out, as: UTF8.self))
+    }
+
+    /// The fast path for plain ASCII text without markup or entities: only whitespace to collapse.
+    private static func asciiLine(_ value: String) -> String? {
+        var needsWork = false
+        var previousSpace = true
+        var previousAmpersand = false
+        for byte in value.utf8 {
+            // `&` is plain text unless a letter or `#` follows (which may start an entity).
+            if previousAmpersand, byte == UInt8(ascii: "#") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) {
+                return nil
+            }
+            previousAmpersand = byte == UInt8(ascii: "&")
+            switch byte {
+            case 0x21...0x7E where byte != UInt8(ascii: "<"): previousSpace = false
+            case 0x20:
+                if previousSpace { needsWork = true }
+                previousSpace = true
+            case 0x09, 0x0A, 0x0D: needsWork = true; previousSpace = true
+            default: return nil
+            }
+        }
+        if !needsWork && !previousSpace { return value }
+        return value.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
 
     /// Decodes the HTML entity (`&amp;`, `&#233;`, `&#xE9;`, `&eacute;`) starting at `i`.

@@ -6,9 +6,40 @@ enum URLResolver {
     static func resolve(_ reference: String, against base: String?) -> String {
         let trimmed = reference.trimmingASCIIWhitespace()
         guard let base, !base.isEmpty, !isAbsolute(trimmed) else { return trimmed }
+        if let simple = simpleResolve(trimmed, against: base) { return simple }
         guard let built = xmlBuildURI(trimmed, base) else { return trimmed }
         defer { herald_xml_free(built) }
         return String(cString: built)
+    }
+
+    /// The common cases without parsing both URIs: an `http(s)` base without query or
+    /// fragment and a reference (`/a/b`, `a/b`) without dot segments, query-only or fragment-only
+    /// forms. Anything else returns nil and goes to `xmlBuildURI`.
+    private static func simpleResolve(_ reference: String, against base: String) -> String? {
+        let ref = reference.utf8
+        guard let first = ref.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), first != UInt8(ascii: ".") else {
+            return nil
+        }
+        var previous: UInt8 = 0
+        for byte in ref {
+            if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return nil }
+            previous = byte
+        }
+        let b = Array(base.utf8)
+        let prefixLength: Int
+        if b.starts(with: Array("https://".utf8)) { prefixLength = 8 }
+        else if b.starts(with: Array("http://".utf8)) { prefixLength = 7 }
+        else { return nil }
+        guard !b.contains(UInt8(ascii: "?")), !b.contains(UInt8(ascii: "#")) else { return nil }
+        let pathStart = b[prefixLength...].firstIndex(of: UInt8(ascii: "/")) ?? b.count
+        if first == UInt8(ascii: "/") {
+            if ref.dropFirst().first == UInt8(ascii: "/") { return nil }
+            return String(decoding: b[..<pathStart], as: UTF8.self) + reference
+        }
+        guard pathStart < b.count, let lastSlash = b.lastIndex(of: UInt8(ascii: "/")) else {
+            return String(decoding: b, as: UTF8.self) + "/" + reference
+        }
+        return String(decoding: b[...lastSlash], as: UTF8.self) + reference
     }
 
     /// True when the reference starts with a scheme (`http:`, `mailto:`…).
