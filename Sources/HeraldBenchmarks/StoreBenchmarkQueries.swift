@@ -73,9 +73,14 @@ struct StoreBenchmarkQueries {
             """)
         var rawTimes: [Double] = []
         for query in queries {
-            times += try await Timing.samples(9) { _ in _ = try await store.search(SearchRequest(query: query)) }
+            let heraldQuery = try await Timing.samples(9) { _ in _ = try await store.search(SearchRequest(query: query)) }
             let expression = try ftsExpression(query)
-            rawTimes += await Timing.samples(2) { _ in rawSearch.run([expression]) }
+            let rawQuery = await Timing.samples(2) { _ in rawSearch.run([expression]) }
+            print("  search \(query.padding(toLength: 24, withPad: " ", startingAt: 0)) herald p50 "
+                  + "\(Timing.format(Timing.percentile(heraldQuery, 0.5))) ms, raw ORDER BY rank "
+                  + "\(Timing.format(Timing.percentile(rawQuery, 0.5))) ms")
+            times += heraldQuery
+            rawTimes += rawQuery
             let exact = Set(rawIDs.ids([expression]))
             let shown = try await store.search(SearchRequest(query: query)).hits.map(\.article.id.rawValue)
             overlap += shown.filter(exact.contains).count

@@ -19,7 +19,10 @@ struct ArticleFilterSQL {
     private mutating func add(_ filter: ArticleFilter, db: Database, nested: Bool) throws {
         switch filter.scope {
         case .all:
-            conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
+            // Only when some feed is hidden: an empty condition lets search skip the join.
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds WHERE is_hidden = 1)") == true {
+                conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
+            }
         case .feed(let id):
             conditions.append("a.feed_id = ?")
             values.append(id.rawValue)
@@ -54,6 +57,9 @@ struct ArticleFilterSQL {
         }
         return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values)
     }
+
+    /// True when the filter restricts nothing (every article of every feed).
+    var isUnrestricted: Bool { conditions.isEmpty }
 
     /// The conditions without the saved search's expression (a search puts it in its own `MATCH`).
     var plainClause: String { conditions.isEmpty ? "1" : conditions.joined(separator: " AND ") }

@@ -19,12 +19,14 @@ extension SQLiteStore {
             let limit = max(1, request.limit)
             let offset = max(0, request.offset)
             let window = max(SQLiteStore.rankingWindow, offset + limit + 1)
+            // Without restrictions FTS5 answers alone; otherwise each candidate is checked in `articles`.
+            let join = filter.isUnrestricted ? ""
+                : "CROSS JOIN articles AS a ON a.id = articles_fts.rowid WHERE \(filter.plainClause) AND"
             let candidates = try Row.fetchAll(db, sql: """
-                SELECT articles_fts.rowid, bm25(articles_fts, 10.0, 1.0)
-                FROM articles_fts CROSS JOIN articles AS a ON a.id = articles_fts.rowid
-                WHERE articles_fts MATCH ? AND \(filter.plainClause)
+                SELECT articles_fts.rowid, bm25(articles_fts, 10.0, 1.0) FROM articles_fts
+                \(join.isEmpty ? "WHERE" : join) articles_fts MATCH ?
                 ORDER BY articles_fts.rowid DESC LIMIT ?
-                """, arguments: StatementArguments([expression] + filter.values + [window]))
+                """, arguments: StatementArguments(filter.values + [expression, window]))
                 .map { (id: $0[0] as Int64, score: -($0[1] as Double)) }
                 .sorted { $0.score != $1.score ? $0.score > $1.score : $0.id > $1.id }
             let shown = candidates.dropFirst(offset).prefix(limit)
@@ -44,16 +46,23 @@ extension SQLiteStore {
             let summary = ArticleRows.summary(row)
             summaries[summary.id.rawValue] = summary
         }
-        let highlight = try db.cachedStatement(sql: """
-            SELECT highlight(articles_fts, 0, char(57344), char(57345)),
+        // One FTS5 cursor over the rowid range of the shown hits (it holds at most the ranking
+        // window's matches); `+rowid` keeps SQLite from running one MATCH per id instead.
+        var marked: [Int64: (title: String?, snippet: String?)] = [:]
+        let ids = ranked.map(\.id)
+        let bounds: [(any DatabaseValueConvertible)?] = [expression, ids.min()!, ids.max()!]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT rowid, highlight(articles_fts, 0, char(57344), char(57345)),
                    snippet(articles_fts, 1, char(57344), char(57345), '…', 24)
-            FROM articles_fts WHERE articles_fts MATCH ? AND rowid = ?
-            """)
-        return try ranked.compactMap { hit in
-            guard let summary = summaries[hit.id],
-                  let row = try Row.fetchOne(highlight, arguments: [expression, hit.id]) else { return nil }
-            return SearchHit(article: summary, snippet: HighlightMarkers.segments(row[1] ?? ""),
-                             highlightedTitle: HighlightMarkers.segments(row[0] ?? summary.title), score: hit.score)
+            FROM articles_fts
+            WHERE articles_fts MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (\(marks))
+            """, arguments: StatementArguments(bounds + ids)) {
+            marked[row[0]] = (row[1], row[2])
+        }
+        return ranked.compactMap { hit in
+            guard let summary = summaries[hit.id], let text = marked[hit.id] else { return nil }
+            return SearchHit(article: summary, snippet: HighlightMarkers.segments(text.snippet ?? ""),
+                             highlightedTitle: HighlightMarkers.segments(text.title ?? summary.title), score: hit.score)
         }
     }
 }
