@@ -81,6 +81,21 @@ struct SearchTests {
         }
     }
 
+    @Test("more results than --limit: the hint names an option search has")
+    func moreResultsHint() async throws {
+        let sandbox = try Sandbox()
+        try await withServer { (server) async throws in
+            try await subscribed(sandbox, server)
+            let result = try await sandbox.herald(db: "search", "ferry", "--limit", "1")
+            #expect(result.succeeded)
+            let hint = try #require(result.stdout.split(separator: "\n").last { $0.hasPrefix("… more results") })
+            #expect(hint.contains("--limit"))
+            withKnownIssue("BUG: SearchText suggests --offset, which search does not have (exit 64: Unknown option)") {
+                #expect(!hint.contains("--offset"), "\(hint)")
+            }
+        }
+    }
+
     @Test("list of an unknown saved search exits 1 with the error on stderr",
           .disabled("BUG: ListCommand prints the failed view model (\"Error: There is no saved search 42.\") on stdout; errors belong on stderr"))
     func unknownSavedSearch() async throws {
