@@ -90,6 +90,18 @@ struct SubscribeAndReadTests {
         }
     }
 
+    @Test("add of a URL that redirects permanently subscribes to the target")
+    func addFollowsPermanentRedirect() async throws {
+        let sandbox = try Sandbox()
+        try await withServer { (server) async throws in
+            server.route("/old.xml", .redirect(to: server.url("/gazette.xml"), status: 301))
+            server.route("/gazette.xml", .feed(NewsFeed.harbour))
+            #expect(try await sandbox.herald(db: "add", server.url("/old.xml")).succeeded)
+            #expect(try await sandbox.feeds().map(\.url) == [server.url("/gazette.xml")])
+            #expect(try await sandbox.listed().count == 3)
+        }
+    }
+
     @Test("add of a URL nobody answers fails with exit 1 and says why on stderr")
     func addDeadURL() async throws {
         let sandbox = try Sandbox()
