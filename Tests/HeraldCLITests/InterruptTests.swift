@@ -2,55 +2,57 @@ import Foundation
 import HeraldTestSupport
 import Testing
 
-/// Ctrl-C during `refresh`: a clean stop that keeps every feed already stored.
-@Suite("Interrupting a refresh")
-struct InterruptTests {
-    @Test("SIGINT after the fast feeds are stored stops the refresh cleanly; their articles stay, the database is sound")
-    func interruptKeepsStoredFeeds() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write(Data("refresh-per-host = 8\n".utf8), to: "config/herald/config")
-        try await withServer { (server) async throws in
-            var list = ""
-            for index in 1...2 {
-                server.route("/fast/\(index).xml", .feed(NewsFeed.rss(
-                    title: "Fast \(index)", site: "https://fast\(index).example.net/", items: NewsFeed.harbourItems)))
-                list += server.url("/fast/\(index).xml") + " fast\n"
-            }
-            for index in 1...3 {
-                server.route("/slow/\(index).xml", CannedResponse.feed(NewsFeed.harbour).delayed(by: .seconds(30)))
-                list += server.url("/slow/\(index).xml") + " slow\n"
-            }
-            #expect(try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8)).succeeded)
+extension CLISuite {
+    /// Ctrl-C during `refresh`: a clean stop that keeps every feed already stored.
+    @Suite("Interrupting a refresh")
+    struct InterruptTests {
+        @Test("SIGINT after the fast feeds are stored stops the refresh cleanly; their articles stay, the database is sound")
+        func interruptKeepsStoredFeeds() async throws {
+            let sandbox = try Sandbox()
+            try sandbox.write(Data("refresh-per-host = 8\n".utf8), to: "config/herald/config")
+            try await withServer { (server) async throws in
+                var list = ""
+                for index in 1...2 {
+                    server.route("/fast/\(index).xml", .feed(NewsFeed.rss(
+                        title: "Fast \(index)", site: "https://fast\(index).example.net/", items: NewsFeed.harbourItems)))
+                    list += server.url("/fast/\(index).xml") + " fast\n"
+                }
+                for index in 1...3 {
+                    server.route("/slow/\(index).xml", CannedResponse.feed(NewsFeed.harbour).delayed(by: .seconds(30)))
+                    list += server.url("/slow/\(index).xml") + " slow\n"
+                }
+                #expect(try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8)).succeeded)
 
-            let started = ContinuousClock.now
-            let refresh = try sandbox.start(["refresh", "--all", "--db", sandbox.database])
-            // A second process reads the same database while the refresh writes (WAL).
-            var stored = 0
-            while stored < 6, ContinuousClock.now - started < .seconds(15) {
-                try await Task.sleep(for: .milliseconds(50))
-                stored = try await sandbox.stats().articles
-            }
-            #expect(stored == 6, "the two fast feeds are stored before Ctrl-C")
-            #expect((1...3).allSatisfy { server.requestCount(for: "/slow/\($0).xml") == 1 }, "the slow feeds are in flight")
-            refresh.send(SIGINT)
-            let result = await refresh.finish(timeout: .seconds(10))
-            #expect(ContinuousClock.now - started < .seconds(20), "no waiting for the slow feeds")
-            #expect(result.exitedNormally && result.status == 0, "\(result.summary)")
-            #expect(result.stderr.contains("Refresh stopped; every feed fetched before Ctrl-C is stored."))
+                let started = ContinuousClock.now
+                let refresh = try sandbox.start(["refresh", "--all", "--db", sandbox.database])
+                // A second process reads the same database while the refresh writes (WAL).
+                var stored = 0
+                while stored < 6, ContinuousClock.now - started < .seconds(15) {
+                    try await Task.sleep(for: .milliseconds(50))
+                    stored = try await sandbox.stats().articles
+                }
+                #expect(stored == 6, "the two fast feeds are stored before Ctrl-C")
+                #expect((1...3).allSatisfy { server.requestCount(for: "/slow/\($0).xml") == 1 }, "the slow feeds are in flight")
+                refresh.send(SIGINT)
+                let result = await refresh.finish(timeout: .seconds(10))
+                #expect(ContinuousClock.now - started < .seconds(20), "no waiting for the slow feeds")
+                #expect(result.exitedNormally && result.status == 0, "\(result.summary)")
+                #expect(result.stderr.contains("Refresh stopped; every feed fetched before Ctrl-C is stored."))
 
-            let rows = try await sandbox.listed()
-            #expect(Set(rows.map(\.feed)) == ["Fast 1", "Fast 2"])
-            #expect(rows.count == 6)
-            let stats = try await sandbox.stats()
-            #expect(stats.articles == 6 && stats.feeds == 5)
-            #expect(try await sandbox.feeds().allSatisfy { $0.errorCount == 0 }, "cancelled feeds are not failures")
-            if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
-                let check = try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
-                                             arguments: [sandbox.database, "PRAGMA integrity_check;"],
-                                             environment: sandbox.environment, directory: sandbox.root,
-                                             stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
-                let integrity = await check.finish(timeout: .seconds(10))
-                #expect(integrity.stdout == "ok\n", "\(integrity.summary)")
+                let rows = try await sandbox.listed()
+                #expect(Set(rows.map(\.feed)) == ["Fast 1", "Fast 2"])
+                #expect(rows.count == 6)
+                let stats = try await sandbox.stats()
+                #expect(stats.articles == 6 && stats.feeds == 5)
+                #expect(try await sandbox.feeds().allSatisfy { $0.errorCount == 0 }, "cancelled feeds are not failures")
+                if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
+                    let check = try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                                                 arguments: [sandbox.database, "PRAGMA integrity_check;"],
+                                                 environment: sandbox.environment, directory: sandbox.root,
+                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                    let integrity = await check.finish(timeout: .seconds(10))
+                    #expect(integrity.stdout == "ok\n", "\(integrity.summary)")
+                }
             }
         }
     }
