@@ -97,6 +97,23 @@ extension CLISuite {
             #expect(result.stderr.hasPrefix("herald: ") && result.stderr.contains(path))
         }
 
+        @Test("a database written by a newer Herald is refused, not migrated",
+              .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
+        func newerDatabase() async throws {
+            let sandbox = try Sandbox()
+            #expect(try await sandbox.herald(db: "stats").succeeded)
+            let bump = try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                                        arguments: [sandbox.database, "PRAGMA user_version = 99;"],
+                                        environment: sandbox.environment, directory: sandbox.root, stdin: nil,
+                                        scratch: sandbox.root.appendingPathComponent("scratch"))
+            #expect(await bump.finish(timeout: .seconds(10)).succeeded)
+            let result = try await sandbox.herald(db: "list")
+            #expect(result.status == 1, "\(result.summary)")
+            #expect(result.stderr.contains("written by a newer Herald (schema 99"), "\(result.stderr)")
+            let again = try await sandbox.herald(db: "list")
+            #expect(again.status == 1, "the database was left as it was")
+        }
+
         @Test("--db naming a file that is not a database is refused and left untouched")
         func notADatabase() async throws {
             let sandbox = try Sandbox()

@@ -33,5 +33,29 @@ extension CLISuite {
                 #expect(again.stderr.contains("No feed matches"))
             }
         }
+
+        @Test("remove on a terminal asks: n keeps the feed, y removes it",
+              .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a pseudo-terminal"))
+        func removeAsksOnATerminal() async throws {
+            let sandbox = try Sandbox()
+            try await withServer { (server) async throws in
+                server.route("/gazette.xml", .feed(NewsFeed.harbour))
+                #expect(try await sandbox.herald(db: "add", server.url("/gazette.xml")).succeeded)
+                let command = "\(Locations.herald.path) remove 'Harbour Gazette' --db \(sandbox.database)"
+                func answer(_ text: String) async throws -> ProcessResult {
+                    try await ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/script"),
+                                           arguments: ["-qec", command, "/dev/null"], environment: sandbox.environment,
+                                           directory: sandbox.root, stdin: Data(text.utf8),
+                                           scratch: sandbox.root.appendingPathComponent("scratch")).finish(timeout: .seconds(20))
+                }
+                let kept = try await answer("n\n")
+                #expect(kept.stdout.contains("Remove “Harbour Gazette”? The feed and all its articles"), "\(kept.summary)")
+                #expect(kept.stdout.contains("[y/N] Kept."))
+                #expect(try await sandbox.feeds().count == 1)
+                let removed = try await answer("y\n")
+                #expect(removed.stdout.contains("Removed Harbour Gazette"), "\(removed.summary)")
+                #expect(try await sandbox.feeds().isEmpty)
+            }
+        }
     }
 }
