@@ -42,6 +42,24 @@ extension CLISuite {
             }
         }
 
+        @Test("a 503 with Retry-After: the feed is retried no sooner than the server asked")
+        func retryAfterHonoured() async throws {
+            let sandbox = try Sandbox()
+            try await withServer { (server) async throws in
+                server.route("/gazette.xml", .feed(NewsFeed.harbour))
+                #expect(try await sandbox.herald(db: "add", server.url("/gazette.xml")).succeeded)
+                server.route("/gazette.xml", .error(503, retryAfter: "7200"))
+                let before = Date()
+                #expect(try await sandbox.herald(db: "refresh", "--all").exitedNormally)
+                let feed = try #require(try await sandbox.feeds().first)
+                #expect(feed.errorCount == 1)
+                let due = try #require(feed.nextDue)
+                #expect(due.timeIntervalSince(before) >= 7200 - 2, "next due \(due)")
+                #expect(try await sandbox.herald(db: "refresh").succeeded)
+                #expect(server.requestCount(for: "/gazette.xml") == 2, "a due refresh leaves it alone")
+            }
+        }
+
         @Test("a gzip-encoded feed is subscribed and read")
         func gzipFeed() async throws {
             let sandbox = try Sandbox()
