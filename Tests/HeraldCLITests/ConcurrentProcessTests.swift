@@ -1,0 +1,44 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+extension CLISuite {
+    /// Several `herald` processes on one database at the same time, as a cron refresh and a reader would.
+    @Suite("Concurrent processes")
+    struct ConcurrentProcessTests {
+        @Test("two refreshes and a reader at once: no lock errors, every article stored exactly once")
+        func twoRefreshesAndAReader() async throws {
+            let sandbox = try Sandbox()
+            try await withServer(latency: .milliseconds(20)) { (server) async throws in
+                var list = ""
+                for index in 1...6 {
+                    server.route("/feeds/\(index).xml", .feed(NewsFeed.rss(
+                        title: "Quay \(index)", site: "https://quay\(index).example.net/", items: NewsFeed.harbourItems)))
+                    list += server.url("/feeds/\(index).xml") + " quays\n"
+                }
+                #expect(try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8)).succeeded)
+
+                let processes = try [
+                    sandbox.start(["refresh", "--all", "--db", sandbox.database]),
+                    sandbox.start(["refresh", "--all", "--db", sandbox.database]),
+                    sandbox.start(["list", "--db", sandbox.database]),
+                    sandbox.start(["stats", "--db", sandbox.database]),
+                ]
+                var results: [ProcessResult] = []
+                for process in processes { results.append(await process.finish(timeout: .seconds(30))) }
+                for result in results {
+                    #expect(result.succeeded, "\(result.summary)")
+                    #expect(!result.stderr.lowercased().contains("locked"), "\(result.stderr)")
+                }
+                let stored = [results[0].stdout, results[1].stdout].compactMap { output in
+                    output.split(separator: "\n").first { $0.hasSuffix("new articles") || $0 == "No new articles" }
+                }
+                #expect(stored.count == 2, "both refreshes report: \(stored)")
+                let rows = try await sandbox.listed()
+                #expect(rows.count == 18)
+                #expect(Set(rows.map { "\($0.feed)/\($0.title)" }).count == 18, "no duplicates")
+                #expect(try await sandbox.feeds().allSatisfy { $0.errorCount == 0 })
+            }
+        }
+    }
+}
