@@ -31,6 +31,9 @@ public struct HeraldCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as CLIFailure {
+            FileHandle.standardError.write(Data("herald: \(failure.message)\n".utf8))
+            exit(withError: ExitCode.failure)
         } catch {
             exit(withError: error)
         }

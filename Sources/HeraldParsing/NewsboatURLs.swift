@@ -12,8 +12,9 @@ enum NewsboatURLs {
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             sawContent = true
             let tokens = tokenize(line)
-            guard let url = tokens.first, !url.hasPrefix("query:") else { continue }
-            guard url.contains("://") || url.hasPrefix("exec:") || url.hasPrefix("filter:") else { continue }
+            // query: feeds are searches; exec: and filter: run local commands Herald will not run.
+            guard let url = tokens.first, !["query:", "exec:", "filter:"].contains(where: url.hasPrefix) else { continue }
+            guard url.contains("://") else { continue }
             var entry = SubscriptionEntry(feedURL: url)
             for token in tokens.dropFirst() {
                 if token == "!" { entry.isHidden = true }

@@ -49,7 +49,11 @@ final class OPMLReader {
             for tag in path.split(separator: "/") where !tags.contains(String(tag)) { tags.append(String(tag)) }
         }
         let site = values["htmlurl"].flatMap { $0.isEmpty ? nil : $0 }
-        entries.append(SubscriptionEntry(feedURL: url, title: title, siteURL: site, tags: tags))
+        // Exporters (Herald included) write the URL as `text` when a feed has no title yet: that is
+        // no title, not a custom one. `hidden="true"` is Herald's own attribute for newsboat's `!`.
+        let ownTitle = title == url ? nil : title
+        let hidden = values["hidden"]?.lowercased() == "true"
+        entries.append(SubscriptionEntry(feedURL: url, title: ownTitle, siteURL: site, tags: tags, isHidden: hidden))
         folders.append(nil)
     }
 

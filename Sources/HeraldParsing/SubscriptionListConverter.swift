@@ -48,6 +48,7 @@ public struct SubscriptionListConverter: SubscriptionListConverting {
         var attributes = "type=\"rss\" text=\"\(escape(title))\" title=\"\(escape(title))\" xmlUrl=\"\(escape(entry.feedURL))\""
         if let site = entry.siteURL { attributes += " htmlUrl=\"\(escape(site))\"" }
         if !extraTags.isEmpty { attributes += " category=\"\(escape(extraTags.map { "/" + $0 }.joined(separator: ",")))\"" }
+        if entry.isHidden { attributes += " hidden=\"true\"" }
         return "<outline \(attributes)/>"
     }
 

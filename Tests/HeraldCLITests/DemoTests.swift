@@ -80,7 +80,8 @@ extension CLISuite {
             try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
             let result = try await sandbox.herald(["demo", "--feeds", empty])
             #expect(result.status != 0, "\(result.summary)")
-            #expect(result.stderr.contains("No feed files in"))
+            #expect(result.status == 1, "\(result.summary)")
+            #expect(result.stderr.hasPrefix("herald: No feed files"), "\(result.summary)")
         }
     }
 }

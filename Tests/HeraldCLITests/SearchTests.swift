@@ -70,8 +70,7 @@ extension CLISuite {
             }
         }
 
-        @Test("a malformed query exits non-zero with the message on stderr",
-              .disabled("BUG: SearchCommand only fails on .failed, but SearchPresenter shows .invalidQuery as .empty, so the exit status is 0 and the message goes to stdout"))
+        @Test("a malformed query exits non-zero with the message on stderr")
         func malformedQueryExitStatus() async throws {
             let sandbox = try Sandbox()
             try await withServer { (server) async throws in
@@ -91,14 +90,11 @@ extension CLISuite {
                 #expect(result.succeeded)
                 let hint = try #require(result.stdout.split(separator: "\n").last { $0.hasPrefix("… more results") })
                 #expect(hint.contains("--limit"))
-                withKnownIssue("BUG: SearchText suggests --offset, which search does not have (exit 64: Unknown option)") {
-                    #expect(!hint.contains("--offset"), "\(hint)")
-                }
+                #expect(!hint.contains("--offset"), "\(hint)")
             }
         }
 
-        @Test("list of an unknown saved search exits 1 with the error on stderr",
-              .disabled("BUG: ListCommand prints the failed view model (\"Error: There is no saved search 42.\") on stdout; errors belong on stderr"))
+        @Test("list of an unknown saved search exits 1 with the error on stderr")
         func unknownSavedSearch() async throws {
             let sandbox = try Sandbox()
             let result = try await sandbox.herald(db: "list", "--saved", "42")

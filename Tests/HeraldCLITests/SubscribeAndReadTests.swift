@@ -130,9 +130,7 @@ extension CLISuite {
                 let result = try await sandbox.herald(db: "list", environment: ["COLUMNS": "40"])
                 let rows = result.stdout.split(separator: "\n").map(String.init).dropFirst()
                 #expect(rows.count == 3)
-                withKnownIssue("BUG: ArticleListText keeps at least 10 title columns after a 42-column prefix, so rows are 52 wide below 52 columns") {
-                    for row in rows { #expect(DisplayColumns.of(row) <= 40, "\(row)") }
-                }
+                for row in rows { #expect(DisplayColumns.of(row) <= 40, "\(row)") }
             }
         }
 

@@ -57,7 +57,7 @@ enum DemoFeeds {
                 return URL(fileURLWithPath: candidate).standardizedFileURL.path
             }
         }
-        throw ValidationError("The demo feeds were not found; run from the Herald checkout or pass --feeds FOLDER.")
+        throw CLIFailure("The demo feeds were not found; run from the Herald checkout or pass --feeds FOLDER.")
     }
 
     /// The feed files of the folder, by name.
@@ -66,7 +66,7 @@ enum DemoFeeds {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = names.filter { feedExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
             .sorted().map { folder + "/" + $0 }
-        guard !files.isEmpty else { throw ValidationError("No feed files in \(folder).") }
+        guard !files.isEmpty else { throw CLIFailure("No feed files (.rss, .atom, .xml, .rdf, .json) in \(folder).") }
         return files
     }
 

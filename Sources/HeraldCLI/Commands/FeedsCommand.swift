@@ -15,6 +15,10 @@ struct FeedsCommand: AsyncParsableCommand {
             let screen = herald.feedsScreen(display: capture)
             await screen.viewAppeared()
             let viewModel = await capture.viewModel
+            if case .failed(let message, _) = viewModel {
+                terminal.errorLine("herald: " + message)
+                throw ExitCode.failure
+            }
             if output.json {
                 var unread: [FeedID: Int] = [:]
                 for group in viewModel.content?.groups ?? [] {
@@ -25,7 +29,6 @@ struct FeedsCommand: AsyncParsableCommand {
             } else {
                 FeedsText.lines(viewModel, width: terminal.width).forEach(terminal.line)
             }
-            if case .failed = viewModel { throw ExitCode.failure }
         }
     }
 }

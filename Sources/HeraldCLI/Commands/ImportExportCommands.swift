@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("Cannot read \(file); check the path.")
+                throw CLIFailure("Cannot read \(file); check the path.")
             }
             data = contents
         }

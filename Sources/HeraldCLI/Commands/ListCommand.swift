@@ -21,6 +21,10 @@ struct ListCommand: AsyncParsableCommand {
             let screen = herald.articleListScreen(try await filters.filter(in: herald), pageSize: limit, display: capture)
             await screen.viewAppeared()
             let viewModel = await capture.viewModel
+            if case .failed(let message, _) = viewModel {
+                terminal.errorLine("herald: " + message)
+                throw ExitCode.failure
+            }
             if output.json {
                 let rows = await screen.rows
                 let next = await screen.cursor.map { JSONOutput.Cursor(date: $0.date, id: $0.id.rawValue) }
@@ -28,7 +32,6 @@ struct ListCommand: AsyncParsableCommand {
             } else {
                 ArticleListText.lines(viewModel, width: terminal.width).forEach(terminal.line)
             }
-            if case .failed = viewModel { throw ExitCode.failure }
         }
     }
 }

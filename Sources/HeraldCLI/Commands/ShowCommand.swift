@@ -18,10 +18,10 @@ struct ShowCommand: AsyncParsableCommand {
         do {
             route = try DeepLink.route(from: article)
         } catch {
-            throw ValidationError(error.message)
+            throw CLIFailure(error.message)
         }
         guard case let .articleDetail(id, filter) = route else {
-            throw ValidationError("\(article) is not an article; use an id from `herald list`.")
+            throw CLIFailure("\(article) is not an article; use an id from `herald list`.")
         }
         try await CLISession.run(database: global.db) { herald, terminal in
             let capture = ArticleDetailCapture()

@@ -13,7 +13,7 @@ enum ArticleDetailText {
             var lines: [String] = []
             lines += wrapper.wrap(content.title)
             lines.append("Feed: " + content.feedTitle)
-            if let byline = content.byline { lines.append("Author: " + byline) }
+            if let byline = content.byline { lines.append(byline) }
             lines.append("Date: " + content.date)
             if let tags = content.tags { lines.append("Tags: " + tags) }
             if let url = content.url { lines.append("Link: " + url) }

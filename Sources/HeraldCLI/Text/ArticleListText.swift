@@ -11,11 +11,15 @@ enum ArticleListText {
         case .loaded(let content):
             var lines = [content.subtitle.isEmpty ? content.title : content.title + " — " + content.subtitle]
             let idWidth = max(4, content.rows.map { String($0.id.rawValue).count }.max() ?? 4)
+            // Narrow terminals drop the feed column first, then shorten the date, so rows never wrap.
+            let feedWidth = width >= 70 ? 20 : 0
+            let dateWidth = width >= 50 ? 12 : 10
             for row in content.rows {
                 let flags = (row.isRead ? " " : "N") + (row.isStarred ? "*" : " ")
-                let prefix = Columns.pad(String(row.id.rawValue), idWidth) + " " + flags + " "
-                    + Columns.pad(row.date, 12) + " " + Columns.pad(row.feedTitle, 20) + " "
-                let room = max(10, width - DisplayWidth.of(prefix))
+                var prefix = Columns.pad(String(row.id.rawValue), idWidth) + " " + flags + " "
+                    + Columns.pad(row.date, dateWidth) + " "
+                if feedWidth > 0 { prefix += Columns.pad(row.feedTitle, feedWidth) + " " }
+                let room = max(1, width - DisplayWidth.of(prefix))
                 lines.append(prefix + Columns.fit(row.title, room))
             }
             if content.hasMore { lines.append("… more articles: use a larger --limit") }

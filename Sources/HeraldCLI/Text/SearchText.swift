@@ -23,7 +23,7 @@ enum SearchText {
                     lines.append(interactive ? boldMarks(line) : line)
                 }
             }
-            if content.hasMore { lines.append(""); lines.append("… more results: use --offset or a larger --limit") }
+            if content.hasMore { lines.append(""); lines.append("… more results: use a larger --limit") }
             return lines
         }
     }

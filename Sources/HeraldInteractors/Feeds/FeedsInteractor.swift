@@ -143,10 +143,13 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     public func subscriptionsExportRequested() async {
         do {
             exportedOPML = try await ports.subscriber.exportSubscriptions()
-            await presenter.presentNotice(.exported(feeds: feeds.count))
         } catch {
             await fail(error.message) { await $0.subscriptionsExportRequested() }
+            return
         }
+        // Count what was exported, not what this screen happened to load before.
+        let exported = (try? await ports.feeds.feeds().count) ?? feeds.count
+        await presenter.presentNotice(.exported(feeds: exported))
     }
 
     /// Loads feeds, counts and saved searches and presents them (or the failure).

@@ -44,8 +44,8 @@ final class ChildProcess: @unchecked Sendable {
         let token = UUID().uuidString
         stdoutURL = scratch.appendingPathComponent("stdout-\(token)")
         stderrURL = scratch.appendingPathComponent("stderr-\(token)")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         if let stdin {
             let inputURL = scratch.appendingPathComponent("stdin-\(token)")
             try stdin.write(to: inputURL)
