@@ -32,10 +32,11 @@ struct ConcurrencyTests {
         var configuration = FetcherConfiguration.default
         configuration.maxConnectionsPerHost = 1
         configuration.connectTimeout = .seconds(1)
-        configuration.totalTimeout = .seconds(1)
+        configuration.totalTimeout = .seconds(2)
         try await withServer(configuration) { server, fetcher in
-            // The last of 4 waits about 1.6 s in all: more than both limits, yet none may fail.
-            server.route("/slow.xml", .feed(SampleFeeds.wordPressRSS(items: 1)).delayed(by: .milliseconds(400)))
+            // The last of 4 waits about 2.8 s in all: more than both limits, yet none may fail
+            // (each fetch alone takes 0.7 s, far inside the 2 s total even on a loaded machine).
+            server.route("/slow.xml", .feed(SampleFeeds.wordPressRSS(items: 1)).delayed(by: .milliseconds(700)))
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<4 {
                     group.addTask { (try? await fetcher.fetch(FetchRequest(url: server.url("/slow.xml")))) != nil }
