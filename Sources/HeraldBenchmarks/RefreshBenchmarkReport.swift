@@ -47,6 +47,18 @@ enum RefreshBenchmarkReport {
         return nil
     }
 
+    /// User plus system CPU seconds used so far by every thread of this process.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
     /// The machine, for the header: cores and load average.
     static func machine() -> String {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
