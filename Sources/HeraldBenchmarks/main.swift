@@ -5,6 +5,8 @@ import Foundation
 let usage = """
     usage: herald-benchmarks parse [--items N] [--repetitions N]
            herald-benchmarks store [--articles N]
+           herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
+                                     [--scale N,N|none] [--limits default|per-origin|both]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,6 +15,7 @@ case "parse": ParsingBenchmark.run(Array(arguments.dropFirst()))
 case ParsingBenchmark.childMode: ParsingBenchmark.runChild(Array(arguments.dropFirst()))
 case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
+case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)

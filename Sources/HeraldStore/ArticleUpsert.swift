@@ -70,10 +70,10 @@ struct ItemFields {
 
     init(_ item: ParsedItem) {
         self.item = item
-        enclosures = ColumnCoding.jsonList(item.enclosures)
-        categories = ColumnCoding.jsonList(item.categories)
+        enclosures = ListJSON.enclosures(item.enclosures)
+        categories = ListJSON.categories(item.categories)
         let onlyName = item.authors.count == 1 && item.authors[0].email == nil && item.authors[0].uri == nil
-        authors = onlyName ? nil : ColumnCoding.jsonList(item.authors)
+        authors = onlyName ? nil : ListJSON.people(item.authors)
         var hasher = ContentHash()
         hasher.add(item.plainTitle ?? item.title?.value)
         hasher.add(item.url)
@@ -98,8 +98,7 @@ struct ItemFields {
 
     /// The content columns from `title` to `content_hash`, in the statements' order.
     var contentValues: [(any DatabaseValueConvertible)?] {
-        let title = item.plainTitle.map { PlainText.collapse(Array($0.utf8), stripTags: false) }
-            ?? PlainText.of(item.title)
+        let title = item.plainTitle.map { PlainText.collapse($0, stripTags: false) } ?? PlainText.of(item.title)
         let body = PlainText.of(item.content ?? item.summary)
         return [
             title, item.url, item.authors.first?.displayName, authors,

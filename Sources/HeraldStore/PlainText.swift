@@ -6,40 +6,69 @@ enum PlainText {
     /// The searchable text of a title, summary or content.
     static func of(_ text: TextConstruct?) -> String {
         guard let text else { return "" }
-        return text.type == .text ? collapse(Array(text.value.utf8), stripTags: false)
-            : collapse(Array(text.value.utf8), stripTags: true)
+        return collapse(text.value, stripTags: text.type != .text)
+    }
+
+    /// Collapses whitespace and, for markup, drops tags and decodes entities.
+    static func collapse(_ text: String, stripTags: Bool) -> String {
+        var text = text
+        return text.withUTF8 { collapse($0, stripTags: stripTags) }
     }
 
     /// Collapses whitespace and, for markup, drops tags and decodes entities.
     static func collapse(_ bytes: [UInt8], stripTags: Bool) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        var pendingSpace = false
-        func emit(_ byte: UInt8) {
-            if pendingSpace && !output.isEmpty { output.append(0x20) }
-            pendingSpace = false
-            output.append(byte)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if stripTags && byte == UInt8(ascii: "<") {
-                while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
-                pendingSpace = true
-            } else if stripTags && byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
-                if decoded == " " { pendingSpace = true } else { decoded.utf8.forEach(emit) }
-                index += length - 1
-            } else if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                pendingSpace = true
-            } else if byte == 0xEE, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                      bytes[index + 2] == 0x80 || bytes[index + 2] == 0x81 {
-                index += 2  // U+E000/U+E001 mark search matches; never store them.
-            } else {
-                emit(byte)
+        bytes.withUnsafeBufferPointer { collapse($0, stripTags: stripTags) }
+    }
+
+    /// The work: one pass over contiguous UTF-8 into a buffer of the same size (the output is never
+    /// longer: tags and whitespace runs become at most one space, an entity's UTF-8 is never longer
+    /// than the entity), with no closure captures so the loop carries no exclusivity checks.
+    private static func collapse(_ bytes: UnsafeBufferPointer<UInt8>, stripTags: Bool) -> String {
+        guard bytes.count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var writer = Writer(buffer: buffer)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if stripTags && byte == UInt8(ascii: "<") {
+                    while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
+                    writer.pendingSpace = true
+                } else if stripTags && byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
+                    if decoded == " " {
+                        writer.pendingSpace = true
+                    } else {
+                        for decodedByte in decoded.utf8 { writer.emit(decodedByte) }
+                    }
+                    index += length - 1
+                } else if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    writer.pendingSpace = true
+                } else if byte == 0xEE, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                          bytes[index + 2] == 0x80 || bytes[index + 2] == 0x81 {
+                    index += 2  // U+E000/U+E001 mark search matches; never store them.
+                } else {
+                    writer.emit(byte)
+                }
+                index += 1
             }
-            index += 1
+            return writer.count
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends bytes, inserting one space where whitespace or a tag was skipped.
+    private struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+        var pendingSpace = false
+
+        @inline(__always) mutating func emit(_ byte: UInt8) {
+            if pendingSpace && count > 0 {
+                buffer[count] = 0x20
+                count += 1
+            }
+            pendingSpace = false
+            buffer[count] = byte
+            count += 1
+        }
     }
 
     private static let named: [String: String] = [
@@ -48,11 +77,11 @@ enum PlainText {
     ]
 
     /// Decodes an entity starting at `start` (`&`); returns the text and the entity's length.
-    private static func entity(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+    private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var end = start + 1
         while end < bytes.count, end - start <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else { return nil }
-        let name = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
         if let text = named[name] { return (text, end - start + 1) }
         guard name.hasPrefix("#") else { return nil }
         let digits = name.dropFirst()

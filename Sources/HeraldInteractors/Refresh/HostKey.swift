@@ -1,5 +1,6 @@
 /// The host a feed URL is fetched from, for the per-host limit: the lowercased host name without
-/// user info or port; every `file://` URL shares the one key `localhost-file`.
+/// user info, with its port when it is not the scheme's default (two ports are two servers, as the
+/// fetcher's own per-origin gate sees them); every `file://` URL shares the one key `localhost-file`.
 struct HostKey {
     /// The key shared by every local file.
     static let localFile = "localhost-file"
@@ -12,10 +13,18 @@ struct HostKey {
         let rest = url[schemeEnd.upperBound...]
         var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let defaultPort = scheme == "https" ? "443" : scheme == "http" ? "80" : nil
+        let host: Substring
+        let port: Substring
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            return String(authority[...close]).lowercased()
+            host = authority[...close]
+            port = authority[authority.index(after: close)...].drop { $0 == ":" }
+        } else {
+            host = authority.prefix { $0 != ":" }
+            port = authority.drop { $0 != ":" }.dropFirst()
         }
-        let host = authority.prefix { $0 != ":" }
-        return host.isEmpty ? url.lowercased() : host.lowercased()
+        guard !host.isEmpty else { return url.lowercased() }
+        if port.isEmpty || String(port) == defaultPort { return host.lowercased() }
+        return host.lowercased() + ":" + port
     }
 }

@@ -14,9 +14,13 @@ struct RefreshInternalsTests {
 
     @Test(arguments: [
         ("https://Blog.Example.com/feed", "blog.example.com"),
-        ("http://user:secret@example.org:8080/rss?x=1", "example.org"),
+        ("http://user:secret@example.org:8080/rss?x=1", "example.org:8080"),
         ("https://example.org", "example.org"),
-        ("http://[::1]:8080/feed", "[::1]"),
+        ("https://example.org:443/feed", "example.org"),
+        ("http://example.org:80/feed", "example.org"),
+        ("http://127.0.0.1:41234/feeds/1.xml", "127.0.0.1:41234"),
+        ("http://[::1]:8080/feed", "[::1]:8080"),
+        ("http://[::1]/feed", "[::1]"),
         ("file:///home/me/feeds/a.xml", "localhost-file"),
         ("FILE:///tmp/b.xml", "localhost-file"),
     ])
