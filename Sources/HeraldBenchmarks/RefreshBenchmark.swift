@@ -99,7 +99,7 @@ enum RefreshBenchmark {
             \(fetcher.connectTimeout) read \(fetcher.readTimeout) total \(fetcher.totalTimeout), maxBodyBytes \
             \(fetcher.maxBodyBytes), maxRedirects \(fetcher.maxRedirects)
             baseline "fetch-only": the same requests, in the same order, through a bare HTTPFeedFetcher with the \
-            interactor's limits (global maxConcurrentFetches, maxConcurrentPerHost keyed by host name), no parse, no store
+            interactor's limits (global maxConcurrentFetches, maxConcurrentPerHost keyed by host and non-default port), no parse, no store
             """)
     }
 }

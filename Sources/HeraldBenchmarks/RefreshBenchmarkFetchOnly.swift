@@ -5,7 +5,7 @@ import HeraldInteractors
 
 /// The baseline: the same requests sent by a bare `HTTPFeedFetcher` (no parse, no store), with
 /// the interactor's concurrency: at most `maxConcurrentFetches` at once and `maxConcurrentPerHost`
-/// per host, the host keyed as the interactor keys it (the host name, without the port).
+/// per host, the host keyed as the interactor keys it (the host name, with a non-default port).
 struct RefreshBenchmarkFetchOnly {
     /// What one pass of fetches did and how long it took.
     struct Run: Sendable {
@@ -34,7 +34,8 @@ struct RefreshBenchmarkFetchOnly {
         await withTaskGroup(of: (FetchRequest, Result<FetchResponse, FetchError>).self) { group in
             for request in requests {
                 group.addTask {
-                    let host = URL(string: request.url)?.host?.lowercased() ?? request.url
+                    let url = URL(string: request.url)
+                    let host = (url?.host?.lowercased() ?? request.url) + (url?.port.map { ":\($0)" } ?? "")
                     await hosts.acquire(host)
                     await work.acquire("*")
                     let result: Result<FetchResponse, FetchError>
