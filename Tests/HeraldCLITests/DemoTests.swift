@@ -28,7 +28,7 @@ extension CLISuite {
             for feed in ["The Herald Log", "Le Journal du Code", "Новости Новоречинска", "にほんごニュース", "Latency Budget"] {
                 #expect(first.stdout.contains(feed), "\(feed) is listed")
             }
-            #expect(lines.contains { $0.hasPrefix("Next: herald show ID --db \(demoDatabase)") })
+            #expect(lines.contains { $0.hasPrefix("Read one: herald show ID --db \(demoDatabase)") })
             #expect(!FileManager.default.fileExists(atPath: sandbox.path("data/herald/herald.db")), "the user's database is untouched")
 
             let afterFirst = try await sandbox.herald(["stats", "--json", "--db", demoDatabase])

@@ -36,7 +36,8 @@ struct DemoCommand: AsyncParsableCommand {
             await list.viewAppeared()
             ArticleListText.lines(await capture.viewModel, width: terminal.width).forEach(terminal.line)
             terminal.line("")
-            terminal.line("Next: herald show ID --db \(databasePath)   (or: feeds, list --unread, search WORD, with the same --db)")
+            terminal.line("Read one: herald show ID --db \(databasePath)")
+            terminal.line("Also try: feeds, list --unread, search WORD (with the same --db)")
         }
     }
 }
