@@ -99,7 +99,7 @@ struct ItemFields {
     /// The content columns from `title` to `content_hash`, in the statements' order.
     var contentValues: [(any DatabaseValueConvertible)?] {
         let title = item.plainTitle.map { PlainText.collapse($0, stripTags: false) } ?? PlainText.of(item.title)
-        let body = PlainText.of(item.content ?? item.summary)
+        let body = CJKText.searchBody(title: title, body: PlainText.of(item.content ?? item.summary))
         return [
             title, item.url, item.authors.first?.displayName, authors,
             item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,

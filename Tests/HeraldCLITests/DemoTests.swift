@@ -59,11 +59,11 @@ extension CLISuite {
                 }
             }
             let japanese = try await sandbox.herald(["search", "京都*", "--json", "--db", database])
-            #expect(try CLIDocuments.decode([CLIDocuments.Hit].self, from: japanese).count == 1)
+            let kyoto = try CLIDocuments.decode([CLIDocuments.Hit].self, from: japanese)
+            #expect(!kyoto.isEmpty && kyoto.allSatisfy { $0.article.feed == "にほんごニュース" }, "\(kyoto)")
         }
 
-        @Test("a Japanese word inside a title is found by search",
-              .disabled("BUG: the FTS5 index tokenizes CJK runs as single tokens (unicode61), so 紅葉 inside 京都の紅葉、… is never found; only whole-run prefixes such as 京都* match"))
+        @Test("a Japanese word inside a title is found by search")
         func japaneseWordSearch() async throws {
             let sandbox = try Sandbox()
             let database = sandbox.path("work/demo.db")

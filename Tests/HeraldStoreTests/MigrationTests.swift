@@ -32,6 +32,30 @@ struct MigrationTests {
         #expect(version == StoreSchema.currentVersion)
     }
 
+    @Test func aVersion3DatabaseIsReindexedForCJKSearch() async throws {
+        let folder = try TemporaryFolder()
+        do {
+            let pool = try DatabasePool(path: folder.databasePath)
+            try StoreSchema.migrator.migrate(pool, upTo: "v3-unread-index")
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO feeds(url, title, added_at) VALUES ('https://ja.example.jp/rss', 'ニュース', 0)")
+                try db.execute(sql: """
+                    INSERT INTO articles(feed_id, identity, title, first_seen, sort_date, body, content_hash)
+                    VALUES (1, 'j1', '京都の紅葉', 0, 0, '京都市内の寺社では紅葉が見頃です', 1),
+                           (1, 'e1', 'English only', 0, 1, 'nothing to segment here', 2)
+                    """)
+            }
+            #expect(try await pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        }
+
+        let store = try SQLiteStore(path: folder.databasePath)
+
+        #expect(try await store.search(SearchRequest(query: "紅葉")).hits.map(\.article.title) == ["京都の紅葉"])
+        #expect(try await store.search(SearchRequest(query: "segment")).hits.map(\.article.title) == ["English only"])
+        let bodies = try await store.writer.read { try String.fetchAll($0, sql: "SELECT body FROM articles ORDER BY id") }
+        #expect(bodies.last == "nothing to segment here")
+    }
+
     @Test func aNewerDatabaseIsRefused() async throws {
         let folder = try TemporaryFolder()
         _ = try SQLiteStore(path: folder.databasePath)

@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -31,6 +31,17 @@ enum StoreSchema {
             try db.execute(sql: """
                 CREATE INDEX articles_unread_by_date ON articles(sort_date DESC, id DESC) WHERE is_read = 0;
                 PRAGMA user_version = 3;
+                """)
+        }
+        migrator.registerMigration("v4-cjk-search-body") { db in
+            // Re-index the articles whose title or body has CJK text with their characters as
+            // separate tokens (see CJKText); the body trigger updates the FTS index row by row.
+            db.add(function: CJKText.hasCJKFunction)
+            db.add(function: CJKText.searchBodyFunction)
+            try db.execute(sql: """
+                UPDATE articles SET body = herald_cjk_search_body(title, body)
+                    WHERE herald_has_cjk(title) OR herald_has_cjk(body);
+                PRAGMA user_version = 4;
                 """)
         }
         return migrator

@@ -61,7 +61,7 @@ extension SQLiteStore {
         }
         return ranked.compactMap { hit in
             guard let summary = summaries[hit.id], let text = marked[hit.id] else { return nil }
-            return SearchHit(article: summary, snippet: HighlightMarkers.segments(text.snippet ?? ""),
+            return SearchHit(article: summary, snippet: HighlightMarkers.segments(CJKText.desegmented(text.snippet ?? "")),
                              highlightedTitle: HighlightMarkers.segments(text.title ?? summary.title), score: hit.score)
         }
     }

@@ -90,9 +90,10 @@ struct SearchParser {
         }
         switch token {
         case let .word(text, prefix, column):
-            return Self.filtered(column, Self.quoted(text) + (prefix ? "*" : ""))
+            // A CJK word becomes the phrase of its characters (see CJKText).
+            return Self.filtered(column, Self.quoted(CJKText.segmented(text)) + (prefix ? "*" : ""))
         case let .phrase(text, column):
-            return Self.filtered(column, Self.quoted(text))
+            return Self.filtered(column, Self.quoted(CJKText.segmented(text)))
         case .open:
             guard tokens.first != .close else { throw .empty }
             let inner = try parseOr()

@@ -1,0 +1,94 @@
+import GRDB
+
+/// Makes Chinese, Japanese and Korean text searchable with FTS5's `unicode61` tokenizer, which keeps
+/// a whole run of CJK characters (a sentence, often) as one token, so a word inside it is never found.
+///
+/// The search column stores CJK characters as separate tokens (a space on each side); a CJK word in
+/// a query becomes the phrase of its characters, which matches them side by side. Snippets are read
+/// back without the added spaces. Titles, shown in lists, are stored as they are; a title with CJK text
+/// is also added, segmented, at the end of the search body so its words are found.
+enum CJKText {
+    /// True for Han ideographs, kana, Hangul syllables and half-width katakana.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF,   // hiragana, katakana
+             0x3400...0x4DBF, 0x4E00...0x9FFF,   // CJK ideographs
+             0xF900...0xFAFF, 0x20000...0x2FFFF, // compatibility and supplementary ideographs
+             0xAC00...0xD7AF,                    // Hangul syllables
+             0xFF66...0xFF9F:                    // half-width katakana
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text` has any CJK character (the common case, none, costs one pass and no copy).
+    static func contains(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isCJK)
+    }
+
+    /// `text` with every CJK character standing alone between spaces.
+    static func segmented(_ text: String) -> String {
+        guard contains(text) else { return text }
+        var output = String.UnicodeScalarView()
+        var previousWasCJK = false
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                if output.last != " " { output.append(scalar) }
+                previousWasCJK = false
+                continue
+            }
+            let cjk = isCJK(scalar)
+            if (cjk || previousWasCJK), let last = output.last, last != " " { output.append(" ") }
+            output.append(scalar)
+            previousWasCJK = cjk
+        }
+        return String(output)
+    }
+
+    /// The search body for an article: the segmented body, then the segmented title when it has CJK
+    /// text (after the body, so snippets prefer the body's own sentences).
+    static func searchBody(title: String, body: String) -> String {
+        guard contains(title) || contains(body) else { return body }
+        let segmentedBody = segmented(body)
+        return contains(title) ? segmentedBody + " " + segmented(title) : segmentedBody
+    }
+
+    /// Removes the spaces `segmented` added: a space next to a CJK character, looking through the
+    /// highlight markers (U+E000, U+E001) that `snippet()` puts around matches.
+    static func desegmented(_ marked: String) -> String {
+        guard contains(marked) else { return marked }
+        let scalars = Array(marked.unicodeScalars)
+        func isMarker(_ scalar: Unicode.Scalar) -> Bool { scalar.value == 0xE000 || scalar.value == 0xE001 }
+        var output = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == " " {
+                var before = index - 1
+                while before >= 0, isMarker(scalars[before]) { before -= 1 }
+                var after = index + 1
+                while after < scalars.count, isMarker(scalars[after]) { after += 1 }
+                let previousCJK = before >= 0 && isCJK(scalars[before])
+                let nextCJK = after < scalars.count && isCJK(scalars[after])
+                if previousCJK || nextCJK { continue }
+            }
+            output.append(scalar)
+        }
+        return String(output)
+    }
+}
+
+extension CJKText {
+    /// SQL `herald_has_cjk(text)`: 1 when the text has a CJK character (used by the v4 migration).
+    static let hasCJKFunction = DatabaseFunction("herald_has_cjk", argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return false }
+        return contains(text)
+    }
+
+    /// SQL `herald_cjk_search_body(title, body)`: the search body of an article already stored
+    /// (used by the v4 migration; `body` is the plain text stored before segmentation).
+    static let searchBodyFunction = DatabaseFunction("herald_cjk_search_body", argumentCount: 2, pure: true) { values in
+        let title = String.fromDatabaseValue(values[0]) ?? ""
+        let body = String.fromDatabaseValue(values[1]) ?? ""
+        return searchBody(title: title, body: body)
+    }
+}
