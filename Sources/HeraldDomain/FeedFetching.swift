@@ -116,6 +116,27 @@ public enum FetchError: Error, Sendable, Hashable {
     /// The fetch was cancelled.
     case cancelled
 
+    /// What went wrong, without advice: for messages where the advice differs (subscribing
+    /// retries nothing, so "retrying later" would be wrong there).
+    public var reason: String {
+        switch self {
+        case .invalidURL(let url): "\(url) is not an http, https or file URL"
+        case .notFound: "the server says it does not exist (404)"
+        case .gone: "the publisher removed it (410)"
+        case .rateLimited(let status, _): "the server asked to slow down (\(status))"
+        case .httpStatus(let status): "the server answered with an error (\(status))"
+        case .dnsFailure(let host): "the host \(host) could not be found"
+        case .connectionFailed(let reason): "could not connect (\(reason))"
+        case .tlsFailure(let reason): "the secure connection failed (\(reason))"
+        case .timedOut: "the server took too long to answer"
+        case .tooLarge(let limit): "it is larger than the \(limit / 1_048_576) MB limit"
+        case .redirectLoop(let url): "the server redirects in a loop (via \(url))"
+        case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
+        case let .fileUnreadable(path, reason): "cannot read \(path): \(reason)"
+        case .cancelled: "it was cancelled"
+        }
+    }
+
     /// What went wrong and what the user can do.
     public var message: String {
         switch self {

@@ -36,7 +36,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
     /// What went wrong and what the user can do.
     public var message: String {
         switch self {
-        case .fetch(let error): error.message
+        case .fetch(.invalidURL(let url)) where !url.contains("://"):
+            "Nothing was subscribed: \(url) has no scheme; use https://… or, for a file, file:///path."
+        case .fetch(let error): "Nothing was subscribed: \(error.reason). Check the URL and your network."
         case .noFeedFound(let url): "No feed was found at \(url) or on the page it points to; look for an RSS or Atom link on the site."
         case .store(let error): error.message
         case .list(let error): error.message

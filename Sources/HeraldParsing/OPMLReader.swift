@@ -29,6 +29,11 @@ final class OPMLReader {
             }
         }
         guard reader.sawOPML else { throw .malformed(reason: outcome.wellFormed ? "no <opml> element" : "the XML is broken") }
+        // A broken file that yielded nothing is an error, not "0 feeds imported"; a broken file that
+        // yielded subscriptions (a truncated export) keeps them.
+        if reader.entries.isEmpty && !outcome.wellFormed {
+            throw .malformed(reason: "the XML is broken before any subscription")
+        }
         return reader.entries
     }
 

@@ -159,6 +159,18 @@ extension CLISuite {
             #expect(added.stderr.hasPrefix("herald: "))
             #expect(added.stderr.lowercased().contains("connect"), "\(added.stderr)")
             #expect(try await sandbox.feeds().isEmpty, "nothing is subscribed")
+            #expect(added.stderr.contains("Nothing was subscribed"), "\(added.stderr)")
+            #expect(!added.stderr.contains("retrying later"), "\(added.stderr)")
+        }
+
+        @Test("add of a local file path subscribes to it as a file:// feed")
+        func addLocalPath() async throws {
+            let sandbox = try Sandbox()
+            let path = Locations.fixture("feeds/wordpress-rss2.xml").path
+            let added = try await sandbox.herald(db: "add", path)
+            #expect(added.succeeded, "\(added.summary)")
+            let feeds = try await sandbox.feeds()
+            #expect(feeds.map(\.url) == [URL(fileURLWithPath: path).absoluteString])
         }
 
         @Test("add of a page that is neither a feed nor leads to one fails clearly")

@@ -44,6 +44,16 @@ struct SubscriptionListTests {
         #expect(try converter.readSubscriptions(from: data) == original)
     }
 
+    @Test func aTruncatedOPMLKeepsWhatItHasAndOneWithNothingIsAnError() throws {
+        let whole = String(decoding: try Fixtures.data("opml/feedly-export.opml"), as: UTF8.self)
+        let cut = whole.range(of: "Swift.org Blog").map { String(whole[..<$0.upperBound]) } ?? whole
+        let partial = try converter.readSubscriptions(from: Data((cut + "\" xmlUrl=\"https://www.swift.org/atom.xml\"/>").utf8))
+        #expect(partial.map(\.feedURL).contains("https://lwn.net/headlines/rss"))
+        #expect(throws: SubscriptionListError.self) {
+            try converter.readSubscriptions(from: Data("<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>Sub".utf8))
+        }
+    }
+
     @Test func somethingElseIsUnrecognised() {
         #expect(throws: SubscriptionListError.unrecognised) {
             try converter.readSubscriptions(from: Data("<html><body>hi</body></html>".utf8))

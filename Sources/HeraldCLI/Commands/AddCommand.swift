@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Herald
 
 /// `herald add URL`: subscribe to a feed, or to the feed a web page advertises.
@@ -7,7 +8,7 @@ struct AddCommand: AsyncParsableCommand {
         commandName: "add", abstract: "Subscribe to a feed URL or a web page that links to its feed.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The feed or page URL (http, https or file).")
+    @Argument(help: "The feed or page URL (http, https or file), or the path of a local feed file.")
     var url: String
     @Option(name: .long, help: ArgumentHelp("A tag (folder); repeat for several.", valueName: "tag"))
     var tag: [String] = []
@@ -15,9 +16,14 @@ struct AddCommand: AsyncParsableCommand {
     var title: String?
 
     func run() async throws {
+        // A path to a local file subscribes to it as a file:// feed.
+        var target = url
+        if !url.contains("://"), FileManager.default.fileExists(atPath: url) {
+            target = URL(fileURLWithPath: url).standardizedFileURL.absoluteString
+        }
         try await CLISession.run(database: global.db) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
-            await screen.feedAdded(url: url, title: title, tags: tag)
+            await screen.feedAdded(url: target, title: title, tags: tag)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
