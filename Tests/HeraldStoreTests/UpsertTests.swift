@@ -25,6 +25,19 @@ struct UpsertTests {
         #expect(try await store.unreadCountsByFeed()[feed.id] == nil)
     }
 
+    @Test func aFeedThatRepeatsAnIdentityStoresOneArticle() async throws {
+        let folder = try TemporaryFolder()
+        let (store, feed) = try await StoreFixtures.storeWithFeed(in: folder)
+        let outcome = try await StoreFixtures.save([
+            StoreFixtures.item("dup", title: "First copy"),
+            StoreFixtures.item("dup", title: "First copy"),
+            StoreFixtures.item("dup", title: "Second version"),
+        ], to: feed.id, in: store)
+        #expect(outcome == StoreOutcome(inserted: 1, updated: 1, unchanged: 1))
+        let articles = try await store.articles(ArticlePageRequest()).articles
+        #expect(articles.map(\.title) == ["Second version"])
+    }
+
     @Test func unchangedItemsAreReportedAndNewOnesInserted() async throws {
         let folder = try TemporaryFolder()
         let (store, feed) = try await StoreFixtures.storeWithFeed(in: folder)
