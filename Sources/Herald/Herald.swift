@@ -62,10 +62,11 @@ public final class Herald: Sendable {
         modules.feeds(display: display)
     }
 
-    /// An article list (a feed, a tag, all, unread, starred, a saved search).
-    public func articleListScreen(_ filter: ArticleFilter, pageSize: Int = 50,
+    /// An article list (a feed, a tag, all, unread, starred, a saved search), from the newest article
+    /// or continuing after `startingAfter` (a row's `cursor`).
+    public func articleListScreen(_ filter: ArticleFilter, pageSize: Int = 50, startingAfter: PageCursor? = nil,
                                   display: any ArticleListDisplayLogic) -> ArticleListInteractor {
-        modules.articleList(filter, pageSize: pageSize, display: display)
+        modules.articleList(filter, pageSize: pageSize, startingAfter: startingAfter, display: display)
     }
 
     /// One article, with next/previous within `filter`.

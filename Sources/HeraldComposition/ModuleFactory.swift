@@ -29,14 +29,15 @@ public struct ModuleFactory: Sendable {
         return FeedsInteractor(dependencies: ports, presenter: presenter)
     }
 
-    /// An article list for a filter, newest first, paged.
-    public func articleList(_ filter: ArticleFilter, pageSize: Int = 50,
+    /// An article list for a filter, newest first, paged; optionally continuing after a row.
+    public func articleList(_ filter: ArticleFilter, pageSize: Int = 50, startingAfter: PageCursor? = nil,
                             display: any ArticleListDisplayLogic) -> ArticleListInteractor {
         let presenter = ArticleListPresenter(display: display, activity: activity, clock: services.clock,
                                              timeZone: timeZone)
         let ports = ArticleListInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                        searches: services.search)
-        return ArticleListInteractor(filter: filter, pageSize: pageSize, dependencies: ports, presenter: presenter)
+        return ArticleListInteractor(filter: filter, pageSize: pageSize, startingAfter: startingAfter,
+                                     dependencies: ports, presenter: presenter)
     }
 
     /// One article, rendered, with next/previous within a filter.

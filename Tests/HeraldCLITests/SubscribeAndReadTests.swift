@@ -115,9 +115,16 @@ extension CLISuite {
                 #expect(page.articles.count == 2)
                 #expect(page.next?.id == page.articles.last?.id && page.next?.date == page.articles.last?.date)
                 let text = try await sandbox.herald(db: "list", "--limit", "2")
-                #expect(text.stdout.hasSuffix("… more articles: use a larger --limit\n"), "\(text.stdout)")
+                let lastID = try #require(page.articles.last?.id)
+                #expect(text.stdout.hasSuffix("… more articles: add --after \(lastID) for the next page\n"), "\(text.stdout)")
                 let whole = try await sandbox.herald(db: "list", "--json", "--limit", "3")
-                #expect(try CLIDocuments.decode(CLIDocuments.Page.self, from: whole).next == nil)
+                let all = try CLIDocuments.decode(CLIDocuments.Page.self, from: whole)
+                #expect(all.next == nil)
+                // The next page continues exactly where the first stopped: no overlap, nothing skipped.
+                let second = try await sandbox.herald(db: "list", "--json", "--limit", "2", "--after", String(lastID))
+                let rest = try CLIDocuments.decode(CLIDocuments.Page.self, from: second)
+                #expect(page.articles.map(\.id) + rest.articles.map(\.id) == all.articles.map(\.id))
+                #expect(rest.next == nil)
             }
         }
 

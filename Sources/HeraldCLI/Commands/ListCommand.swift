@@ -10,6 +10,9 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var filters: FilterOptions
     @Option(help: "How many articles to show.")
     var limit = 30
+    @Option(help: ArgumentHelp("Continue after this article id (the last one shown, or `next.id` of --json).",
+                               valueName: "id"))
+    var after: Int64?
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
@@ -18,7 +21,13 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         try await CLISession.run(database: global.db) { herald, terminal in
             let capture = ArticleListCapture()
-            let screen = herald.articleListScreen(try await filters.filter(in: herald), pageSize: limit, display: capture)
+            var cursor: PageCursor?
+            if let after {
+                let article = try await herald.article(ArticleID(after))
+                cursor = PageCursor(date: article.sortDate, id: article.id)
+            }
+            let screen = herald.articleListScreen(try await filters.filter(in: herald), pageSize: limit,
+                                                  startingAfter: cursor, display: capture)
             await screen.viewAppeared()
             let viewModel = await capture.viewModel
             if case .failed(let message, _) = viewModel {

@@ -22,7 +22,9 @@ enum ArticleListText {
                 let room = max(1, width - DisplayWidth.of(prefix))
                 lines.append(prefix + Columns.fit(row.title, room))
             }
-            if content.hasMore { lines.append("… more articles: use a larger --limit") }
+            if content.hasMore, let last = content.rows.last {
+                lines.append("… more articles: add --after \(last.id.rawValue) for the next page")
+            }
             return lines
         }
     }

@@ -33,13 +33,19 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     /// The selected article.
     public private(set) var selectedArticle: ArticleID?
 
+    /// Where the first page starts: `nil` for the newest article, or a cursor to continue a list
+    /// another front end (or an earlier command) stopped at.
+    public let startingAfter: PageCursor?
+
     /// Creates a list.
     /// - Parameters:
     ///   - filter: Which articles (from the route).
     ///   - pageSize: Rows per page.
-    public init(filter: ArticleFilter, pageSize: Int = 50, dependencies: Dependencies,
-                presenter: any ArticleListPresentationLogic) {
+    ///   - startingAfter: Continue after this row instead of starting at the newest article.
+    public init(filter: ArticleFilter, pageSize: Int = 50, startingAfter: PageCursor? = nil,
+                dependencies: Dependencies, presenter: any ArticleListPresentationLogic) {
         self.filter = filter
+        self.startingAfter = startingAfter
         self.pageSize = max(pageSize, 1)
         self.ports = dependencies
         self.presenter = presenter
@@ -50,7 +56,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         await presenter.presentLoading()
         do {
             source = try await resolveSource()
-            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize))
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: startingAfter))
             rows = page.articles
             cursor = page.next
             await presentRows()
@@ -105,7 +111,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         do {
             let count = try await ports.articles.markAllRead(in: filter)
             await presenter.presentNotice(.markedRead(count: count))
-            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize))
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: startingAfter))
             rows = page.articles
             cursor = page.next
             await presentRows()
