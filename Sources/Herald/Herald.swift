@@ -127,20 +127,21 @@ public final class Herald: Sendable {
         }
     }
 
-    /// Parses a feed document without storing it.
-    public func parseFeed(_ data: Data, documentURL: String? = nil, charset: String? = nil) throws(HeraldError) -> ParsedFeed {
+    /// Parses a feed document without storing it (no engine needed: nothing is opened).
+    public static func parseFeed(_ data: Data, documentURL: String? = nil,
+                                 charset: String? = nil) throws(HeraldError) -> ParsedFeed {
         do {
-            return try services.parser.parseFeed(data, documentURL: documentURL, transportCharset: charset)
+            return try FeedDocuments.parse(data, documentURL: documentURL, charset: charset)
         } catch {
             throw .parse(error)
         }
     }
 
     /// The documented JSON form of a parsed feed (Docs/json-schema.md).
-    public func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
+    public static func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
 
     /// A human-readable report of a parsed feed, safe for a terminal.
-    public func report(for feed: ParsedFeed) -> String { FeedDocuments.report(feed) }
+    public static func report(for feed: ParsedFeed) -> String { FeedDocuments.report(feed) }
 
     /// The database file, when the store is on disk.
     public var databasePath: String? { services.databasePath }

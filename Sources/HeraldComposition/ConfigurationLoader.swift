@@ -51,7 +51,7 @@ public struct ConfigurationLoader: Sendable {
     /// - Parameter databaseOverride: The `--db` flag, which wins over the file and the environment.
     /// - Throws: ``ConfigurationError`` naming the file, line and key of a bad value.
     public func load(databaseOverride: String? = nil) throws(ConfigurationError) -> HeraldConfiguration {
-        var configuration = HeraldConfiguration(databasePath: dataDirectory + "/herald.db")
+        var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
         let path = configFilePath
         if FileManager.default.fileExists(atPath: path) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -81,6 +81,10 @@ public struct ConfigurationLoader: Sendable {
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             try apply(key: key, value: value, at: place, to: &configuration)
+        }
+        // Checked once every line is read, so the order of the two keys in the file does not matter.
+        if configuration.minimumRefreshInterval > configuration.maximumRefreshInterval {
+            throw ConfigurationError("\(path): refresh-min-interval is longer than refresh-max-interval.")
         }
     }
 
@@ -113,9 +117,6 @@ public struct ConfigurationLoader: Sendable {
             configuration.maxFeedBytes = try byteSize(value, key: key, at: place)
         default:
             throw ConfigurationError("\(place): unknown setting `\(key)`; see Docs/cli.md for the settings Herald knows.")
-        }
-        if configuration.minimumRefreshInterval > configuration.maximumRefreshInterval {
-            throw ConfigurationError("\(place): refresh-min-interval is longer than refresh-max-interval.")
         }
     }
 

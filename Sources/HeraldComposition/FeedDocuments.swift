@@ -2,8 +2,14 @@ import Foundation
 import HeraldDomain
 import HeraldParsing
 
-/// The parser's documents of a feed (JSON and text), exposed without exposing the parser module.
+/// Parsing a feed document on its own, and the parser's documents of it (JSON and text), exposed
+/// without exposing the parser module. Needs no store, fetcher or engine.
 public enum FeedDocuments {
+    /// Parses a feed document with the real parser.
+    public static func parse(_ data: Data, documentURL: String?, charset: String?) throws(FeedParseError) -> ParsedFeed {
+        try LibXMLFeedParser().parseFeed(data, documentURL: documentURL, transportCharset: charset)
+    }
+
     /// The documented JSON form of a parsed feed.
     public static func json(_ feed: ParsedFeed) -> Data { ParsedFeedJSON.encode(feed) }
     /// A human-readable report of a parsed feed.

@@ -50,18 +50,6 @@ public struct HeraldServices: Sendable {
                         configuration: configuration, overrides: overrides)
     }
 
-    /// Builds the services on an in-memory database (tests, previews).
-    public static func inMemory(configuration: HeraldConfiguration = HeraldConfiguration(databasePath: ":memory:"),
-                                overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> HeraldServices {
-        let store: SQLiteStore
-        do {
-            store = try SQLiteStore.inMemory()
-        } catch {
-            throw HeraldError.store(error)
-        }
-        return assemble(store: store, databasePath: nil, configuration: configuration, overrides: overrides)
-    }
-
     private static func assemble(store: SQLiteStore, databasePath: String?, configuration: HeraldConfiguration,
                                  overrides: ServiceOverrides) -> HeraldServices {
         let clock = overrides.clock ?? SystemWallClock()

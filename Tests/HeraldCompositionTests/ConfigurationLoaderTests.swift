@@ -25,6 +25,14 @@ struct ConfigurationLoaderTests {
         #expect(try loader.load().databasePath == "/home/ada/.local/share/herald/herald.db")
     }
 
+    @Test("The default database path follows HERALD_DB, then XDG_DATA_HOME, then HOME")
+    func theDefaultLocationFollowsTheEnvironment() {
+        func path(_ environment: [String: String]) -> String { ConfigurationLoader(environment: environment).defaultDatabasePath }
+        #expect(path(["HERALD_DB": "/x/h.db", "HOME": "/home/u"]) == "/x/h.db")
+        #expect(path(["XDG_DATA_HOME": "/d", "HOME": "/home/u"]) == "/d/herald/herald.db")
+        #expect(path(["HOME": "/home/u"]) == "/home/u/.local/share/herald/herald.db")
+    }
+
     @Test("Given a config file, HERALD_DB and --db, then --db wins over HERALD_DB which wins over the file")
     func precedence() throws {
         let directory = try temporaryDirectory()

@@ -79,12 +79,6 @@ struct MigrationTests {
         }
     }
 
-    @Test func theDefaultLocationFollowsTheEnvironment() {
-        #expect(StoreLocation.defaultDatabasePath(environment: ["HERALD_DB": "/x/h.db", "HOME": "/home/u"]) == "/x/h.db")
-        #expect(StoreLocation.defaultDatabasePath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/home/u"]) == "/d/herald/herald.db")
-        #expect(StoreLocation.defaultDatabasePath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/herald/herald.db")
-    }
-
     @Test func inMemoryStoresWork() async throws {
         let store = try SQLiteStore.inMemory()
         #expect(store.path == nil)

@@ -30,26 +30,17 @@ struct ParseCommand: AsyncParsableCommand {
             data = contents
             if documentURL == nil { documentURL = URL(fileURLWithPath: file).absoluteString }
         }
-        let herald: Herald
-        do {
-            herald = Herald(services: try HeraldServices.inMemory(),
-                            configuration: HeraldConfiguration(databasePath: ":memory:"))
-        } catch {
-            terminal.errorLine("herald: " + error.message)
-            throw ExitCode.failure
-        }
         let result: Result<ParsedFeed, HeraldError>
         do {
-            result = .success(try herald.parseFeed(data, documentURL: documentURL, charset: charset))
+            result = .success(try Herald.parseFeed(data, documentURL: documentURL, charset: charset))
         } catch {
             result = .failure(error)
         }
-        await herald.shutdown()
         switch result {
         case .success(let feed) where output.json:
-            terminal.line(String(decoding: herald.json(for: feed), as: UTF8.self))
+            terminal.line(String(decoding: Herald.json(for: feed), as: UTF8.self))
         case .success(let feed):
-            terminal.write(herald.report(for: feed))
+            terminal.write(Herald.report(for: feed))
         case .failure(let error):
             terminal.errorLine("herald: " + error.message)
             throw ExitCode.failure

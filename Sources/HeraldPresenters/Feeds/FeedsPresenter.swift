@@ -54,12 +54,12 @@ public final class FeedsPresenter: FeedsPresentationLogic {
 
     /// Shows a notice through the Container.
     public func presentNotice(_ notice: Notice) async {
-        await activity.showNotice(NoticeText.message(for: notice))
+        await activity.show(notice)
     }
 
     /// Queues the failure in the Container with its retry.
     public func presentActionFailure(_ failure: ActionFailure) async {
-        await activity.showError(DisplayText.line(failure.message), retry: failure.retry)
+        await activity.show(failure)
     }
 
     /// "Fetching Swift Blog", or "Refreshing 12 feeds" before the first fetch.

@@ -47,12 +47,12 @@ public final class SearchPresenter: SearchPresentationLogic {
 
     /// Shows a notice through the Container.
     public func presentNotice(_ notice: Notice) async {
-        await activity.showNotice(NoticeText.message(for: notice))
+        await activity.show(notice)
     }
 
     /// Queues the failure in the Container with its retry.
     public func presentActionFailure(_ failure: ActionFailure) async {
-        await activity.showError(DisplayText.line(failure.message), retry: failure.retry)
+        await activity.show(failure)
     }
 
     /// The pure translation of results at `now`.

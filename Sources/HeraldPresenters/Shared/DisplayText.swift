@@ -1,15 +1,18 @@
+import HeraldDomain
+
 /// Makes feed-supplied text safe and tidy for a terminal (or any text front end).
 ///
 /// Feeds are untrusted: a title can carry escape sequences that recolour or clear a
-/// terminal, or bidirectional overrides that disguise text. This is the presenters' seam
-/// for that cleaning; it can delegate to Domain's `TerminalSafety` once that lands.
+/// terminal, or bidirectional overrides that disguise text. Domain's `TerminalSafety` removes
+/// those; this adds the presenters' layout rules (one line, fragments, preformatted blocks) and
+/// also drops the left-to-right and right-to-left marks.
 public enum DisplayText {
     /// One line: escape sequences and control characters removed, any run of whitespace
     /// (newlines and tabs included) collapsed to one space, ends trimmed.
     public static func line(_ text: String) -> String {
         var result = ""
         var pendingSpace = false
-        for scalar in withoutEscapeSequences(text) {
+        for scalar in TerminalSafety.sanitize(text).unicodeScalars {
             if scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
             } else if !isUnsafe(scalar) {
@@ -35,40 +38,10 @@ public enum DisplayText {
     /// indentation kept (a tab becomes four spaces, carriage returns are dropped).
     public static func block(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in withoutEscapeSequences(text) {
-            switch scalar {
-            case "\n": result.append(scalar)
-            case "\t": result.append(contentsOf: "    ".unicodeScalars)
-            default: if !isUnsafe(scalar) { result.append(scalar) }
-            }
+        for scalar in TerminalSafety.sanitize(text).unicodeScalars where scalar == "\n" || !isUnsafe(scalar) {
+            result.append(scalar)
         }
         return String(result)
-    }
-
-    /// The scalars of `text` with ANSI escape sequences (CSI, OSC and two-byte ESC forms) dropped.
-    static func withoutEscapeSequences(_ text: String) -> [Unicode.Scalar] {
-        var output: [Unicode.Scalar] = []
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == "\u{1B}" || scalar == "\u{9B}" else {
-                output.append(scalar)
-                continue
-            }
-            let introducer = scalar == "\u{9B}" ? "[" : scalars.next()
-            switch introducer {
-            case "["?:
-                // CSI: parameters and intermediates up to a final byte in @…~.
-                while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
-            case "]"?, "P"?, "_"?, "^"?:
-                // OSC/DCS/APC/PM: up to BEL or ESC \.
-                while let next = scalars.next(), next != "\u{07}" {
-                    if next == "\u{1B}" { _ = scalars.next(); break }
-                }
-            default:
-                break
-            }
-        }
-        return output
     }
 
     /// Control characters (C0, DEL, C1) and bidirectional overrides/isolates.

@@ -49,9 +49,9 @@ enum CJKText {
     /// The search body for an article: the segmented body, then the segmented title when it has CJK
     /// text (after the body, so snippets prefer the body's own sentences).
     static func searchBody(title: String, body: String) -> String {
-        guard contains(title) || contains(body) else { return body }
+        let titleHasCJK = contains(title)
         let segmentedBody = segmented(body)
-        return contains(title) ? segmentedBody + " " + segmented(title) : segmentedBody
+        return titleHasCJK ? segmentedBody + " " + segmented(title) : segmentedBody
     }
 
     /// Removes the spaces `segmented` added: a space next to a CJK character, looking through the
