@@ -26,7 +26,11 @@ enum StoreBenchmark {
         print("Herald store benchmark: \(articles) articles over \(feedCount) feeds in \(folder.path)")
         var store = try SQLiteStore(path: path)
         var corpus = StoreBenchmarkCorpus()
-        let (feeds, upsertRate) = try await build(store, articles: articles, corpus: &corpus)
+        let (feeds, upsertRate) = try await build(store, path: path, articles: articles, corpus: &corpus)
+        if CommandLine.arguments.contains("--upsert-only") {
+            print("bulk upsert with FTS: \(Int(upsertRate)) articles/s")
+            return
+        }
         let rawRate = StoreBenchmarkBaseline.bulkInsertRate(
             articles: min(articles, 200_000), feeds: feedCount, in: folder, corpus: &corpus)
         StoreBenchmarkTiming.report("bulk upsert with FTS (articles/s, higher=better)", herald: upsertRate,
@@ -49,8 +53,9 @@ enum StoreBenchmark {
     }
 
     /// Fills the store as refreshes would: each round saves 100 new items per feed, one
-    /// transaction per feed. Only the `saveFetchedFeed` calls are timed.
-    private static func build(_ store: SQLiteStore, articles: Int, corpus: inout StoreBenchmarkCorpus)
+    /// transaction per feed, and ends with `finishSaving()` (the indexing of what still waits).
+    /// Only the `saveFetchedFeed` and `finishSaving` calls are timed.
+    private static func build(_ store: SQLiteStore, path: String, articles: Int, corpus: inout StoreBenchmarkCorpus)
         async throws -> ([FeedID], Double) {
         var feeds: [FeedID] = []
         for index in 0..<feedCount {
@@ -71,7 +76,13 @@ enum StoreBenchmark {
                 let outcome = try await store.saveFetchedFeed(parsed, fetchState: FetchState(), for: feed, at: Date())
                 timed += StoreBenchmarkTiming.now() - start
                 stored += outcome.inserted
+                if first + count >= perFeed, index == feeds.count / 2 {
+                    try await StoreBenchmarkQueries.pageWhileWaiting(store, path: path)
+                }
             }
+            let start = StoreBenchmarkTiming.now()
+            try await store.finishSaving()
+            timed += StoreBenchmarkTiming.now() - start
             first += count
             StoreBenchmarkTiming.progress("stored \(stored) articles, \(Int(Double(stored) / (timed / 1000))) articles/s")
         }

@@ -33,6 +33,10 @@ public protocol FeedStoring: Sendable {
     /// inserted, changed ones updated with the user's state kept) and the new fetch state.
     func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
         async throws(StoreError) -> StoreOutcome
+    /// Ends a run of ``saveFetchedFeed(_:fetchState:for:at:)`` calls: work a store deferred to do
+    /// it for many feeds at once (indexing new articles) is done now. Reads are correct without
+    /// it; a refresh calls it once its last feed is saved.
+    func finishSaving() async throws(StoreError)
 }
 
 /// Articles and the user's state of them.

@@ -11,6 +11,8 @@ struct ArticleFilterSQL {
     private(set) var values: [(any DatabaseValueConvertible)?] = []
     /// The FTS5 expression a saved-search scope adds, if any.
     private(set) var matchExpression: String?
+    /// True when the filter keeps one feed's articles (its scope, or its saved search's, is a feed).
+    private(set) var isSingleFeed = false
 
     init(_ filter: ArticleFilter, db: Database) throws {
         try add(filter, db: db, nested: false)
@@ -24,6 +26,7 @@ struct ArticleFilterSQL {
                 conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
             }
         case .feed(let id):
+            isSingleFeed = true
             conditions.append("a.feed_id = ?")
             values.append(id.rawValue)
         case .tag(let tag):

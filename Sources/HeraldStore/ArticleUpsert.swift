@@ -30,6 +30,11 @@ struct ArticleUpsert {
                 outcome.inserted += 1
             }
         }
+        if outcome.inserted > 0 {
+            // New articles are unread and not starred (see SchemaVersion5: no per-row trigger).
+            try db.cachedStatement(sql: "UPDATE feed_counts SET total = total + ?1, unread = unread + ?1 WHERE feed_id = ?2")
+                .execute(arguments: [outcome.inserted, feedID.rawValue])
+        }
         return outcome
     }
 
@@ -40,22 +45,18 @@ struct ArticleUpsert {
         let firstSeen: Double
     }
 
-    /// The stored rows of these identities in the feed, in one indexed query per 500 identities
-    /// (instead of one query per item).
+    /// The stored rows of these identities in the feed, in one indexed query (the identities go
+    /// in as one JSON array, so the statement is compiled once for every feed).
     private func storedRows(for identities: [String]) throws -> [String: StoredRow] {
+        guard !identities.isEmpty else { return [:] }
         var rows: [String: StoredRow] = [:]
-        var start = 0
-        while start < identities.count {
-            let chunk = identities[start..<min(start + 500, identities.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT identity, id, content_hash, first_seen FROM articles
-                WHERE feed_id = ? AND identity IN (\(placeholders))
-                """, arguments: StatementArguments([feedID.rawValue] + chunk.map { $0 as (any DatabaseValueConvertible)? }))
-            while let row = try cursor.next() {
-                rows[row[0]] = StoredRow(id: row[1], hash: row[2], firstSeen: row[3])
-            }
-            start += 500
+        let statement = try db.cachedStatement(sql: """
+            SELECT identity, id, content_hash, first_seen FROM articles
+            WHERE feed_id = ? AND identity IN (SELECT value FROM json_each(?))
+            """)
+        let cursor = try Row.fetchCursor(statement, arguments: [feedID.rawValue, ListJSON.strings(identities)])
+        while let row = try cursor.next() {
+            rows[row[0]] = StoredRow(id: row[1], hash: row[2], firstSeen: row[3])
         }
         return rows
     }
@@ -64,8 +65,8 @@ struct ArticleUpsert {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
                 published, updated, summary_type, summary_value, summary_lang, content_type, content_value,
-                content_lang, enclosures_json, categories_json, comments_url, body, content_hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                content_lang, enclosures_json, categories_json, comments_url, body, content_hash, is_indexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """)
         let firstSeen = seenAt.timeIntervalSince1970
         var values: [(any DatabaseValueConvertible)?] = [feedID.rawValue, identity, firstSeen,

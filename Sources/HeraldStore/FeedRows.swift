@@ -63,11 +63,11 @@ enum FeedRows {
     }
 
     static func writeFetchState(_ db: Database, _ state: FetchState, for id: FeedID) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE feeds SET etag = ?, last_modified = ?, body_hash = ?, last_attempt_at = ?, last_success_at = ?,
                 last_error_json = ?, error_count = ?, next_due_at = ?, is_gone = ?, pending_redirect_json = ?
             WHERE id = ?
-            """, arguments: [
+            """).execute(arguments: [
                 state.etag, state.lastModified, state.bodyHash, ColumnCoding.seconds(state.lastAttemptAt),
                 ColumnCoding.seconds(state.lastSuccessAt), ColumnCoding.json(state.lastError), state.errorCount,
                 ColumnCoding.seconds(state.nextDueAt), state.isGone, ColumnCoding.json(state.pendingRedirect),

@@ -31,6 +31,11 @@ enum ListJSON {
         list(values) { object(&$0, [("email", $1.email), ("name", $1.name), ("uri", $1.uri)]) }
     }
 
+    /// `["…","…"]`: a JSON array of strings (`[]` when empty).
+    static func strings(_ values: [String]) -> String {
+        list(values) { string(&$0, $1) } ?? "[]"
+    }
+
     private static func list<T>(_ values: [T], _ write: (inout String, T) -> Void) -> String? {
         guard !values.isEmpty else { return nil }
         var output = "["

@@ -11,17 +11,18 @@ extension SQLiteStore {
     /// One newest-first page; keyset pagination on `(sort_date, id)`, served by an index per feed
     /// and a global one, so every page costs the same however deep it is.
     public func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage {
-        try await read { db in
+        if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
+        return try await read { db in
             let limit = max(1, request.limit)
-            var (clause, values) = try ArticleFilterSQL(request.filter, db: db).listClause()
+            let filter = try ArticleFilterSQL(request.filter, db: db)
+            var (clause, values) = filter.listClause()
             if let cursor = request.after {
                 clause += " AND (a.sort_date, a.id) < (?, ?)"
                 values += [cursor.date.timeIntervalSince1970, cursor.id.rawValue]
             }
-            values.append(limit + 1)
-            let rows = try Row.fetchAll(db, sql: """
-                \(ArticleRows.summarySelect) WHERE \(clause) ORDER BY a.sort_date DESC, a.id DESC LIMIT ?
-                """, arguments: StatementArguments(values))
+            let order = ArticleOrderSQL(select: ArticleRows.summarySelect, filter: filter, clause: clause, values: values)
+            let (sql, arguments) = order.statement(newestFirst: true, limit: limit + 1)
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
             let summaries = rows.prefix(limit).map(ArticleRows.summary)
             return ArticlePage(articles: summaries, next: rows.count > limit ? summaries.last?.cursor : nil)
         }

@@ -6,6 +6,7 @@ extension SQLiteStore {
     /// The articles just newer and just older than `id` within a filter.
     public func neighbours(of id: ArticleID, in filter: ArticleFilter)
         async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?) {
+        if case .savedSearch = filter.scope { await indexWaitingArticlesForSearch() }
         let pair = try await read { db in try ArticleNavigation(db: db).neighbours(of: id, in: filter) }
         return (pair.newer, pair.older)
     }
@@ -13,7 +14,8 @@ extension SQLiteStore {
     /// The next unread article older than `id` in the filter; when there is none, the newest
     /// unread one (wrapping around); the newest unread when `id` is nil.
     public func nextUnread(after id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID? {
-        try await read { db in try ArticleNavigation(db: db).nextUnread(after: id, in: filter) }
+        if case .savedSearch = filter.scope { await indexWaitingArticlesForSearch() }
+        return try await read { db in try ArticleNavigation(db: db).nextUnread(after: id, in: filter) }
     }
 }
 
@@ -25,38 +27,39 @@ struct ArticleNavigation {
     }
 
     let db: Database
-    private let newestFirst = "ORDER BY a.sort_date DESC, a.id DESC LIMIT 1"
 
     func neighbours(of id: ArticleID, in filter: ArticleFilter) throws -> Neighbours {
         let position = try self.position(of: id)
-        let (clause, values) = try ArticleFilterSQL(filter, db: db).listClause()
-        let newer = try Int64.fetchOne(db, sql: """
-            SELECT a.id FROM articles AS a WHERE \(clause) AND (a.sort_date, a.id) > (?, ?)
-            ORDER BY a.sort_date, a.id LIMIT 1
-            """, arguments: StatementArguments(values + position))
-        let older = try Int64.fetchOne(db, sql: """
-            SELECT a.id FROM articles AS a WHERE \(clause) AND (a.sort_date, a.id) < (?, ?) \(newestFirst)
-            """, arguments: StatementArguments(values + position))
-        return Neighbours(newer: newer.map { ArticleID($0) }, older: older.map { ArticleID($0) })
+        let filter = try ArticleFilterSQL(filter, db: db)
+        let (clause, values) = filter.listClause()
+        let newer = try first(in: filter, where: clause + " AND (a.sort_date, a.id) > (?, ?)", values + position,
+                              newestFirst: false)
+        let older = try first(in: filter, where: clause + " AND (a.sort_date, a.id) < (?, ?)", values + position,
+                              newestFirst: true)
+        return Neighbours(newer: newer, older: older)
     }
 
     func nextUnread(after id: ArticleID?, in filter: ArticleFilter) throws -> ArticleID? {
         var unread = filter
         unread.unreadOnly = true
-        let (clause, values) = try ArticleFilterSQL(unread, db: db).listClause()
-        guard let id else {
-            return try Int64.fetchOne(db, sql: "SELECT a.id FROM articles AS a WHERE \(clause) \(newestFirst)",
-                                      arguments: StatementArguments(values)).map { ArticleID($0) }
-        }
+        let filter = try ArticleFilterSQL(unread, db: db)
+        let (clause, values) = filter.listClause()
+        guard let id else { return try first(in: filter, where: clause, values, newestFirst: true) }
         let position = try self.position(of: id)
-        if let older = try Int64.fetchOne(db, sql: """
-            SELECT a.id FROM articles AS a WHERE \(clause) AND (a.sort_date, a.id) < (?, ?) \(newestFirst)
-            """, arguments: StatementArguments(values + position)) {
-            return ArticleID(older)
+        if let older = try first(in: filter, where: clause + " AND (a.sort_date, a.id) < (?, ?)", values + position,
+                                 newestFirst: true) {
+            return older
         }
-        let others: [(any DatabaseValueConvertible)?] = values + [id.rawValue]
-        return try Int64.fetchOne(db, sql: "SELECT a.id FROM articles AS a WHERE \(clause) AND a.id <> ? \(newestFirst)",
-                                  arguments: StatementArguments(others)).map { ArticleID($0) }
+        return try first(in: filter, where: clause + " AND a.id <> ?", values + [id.rawValue], newestFirst: true)
+    }
+
+    /// The first article matching `clause` in list order (or reversed).
+    private func first(in filter: ArticleFilterSQL, where clause: String, _ values: [(any DatabaseValueConvertible)?],
+                       newestFirst: Bool) throws -> ArticleID? {
+        let order = ArticleOrderSQL(select: "SELECT a.id, a.sort_date FROM articles AS a", filter: filter,
+                                    clause: clause, values: values)
+        let (sql, arguments) = order.statement(newestFirst: newestFirst, limit: 1)
+        return try Row.fetchOne(db, sql: sql, arguments: arguments).map { ArticleID($0[0] as Int64) }
     }
 
     private func position(of id: ArticleID) throws -> [(any DatabaseValueConvertible)?] {

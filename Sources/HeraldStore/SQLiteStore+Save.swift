@@ -5,16 +5,22 @@ import HeraldDomain
 extension SQLiteStore {
     /// Stores a fetched feed in one transaction: its title and site link, its items (new ones
     /// inserted, changed ones updated with read/starred/tags kept, unchanged ones not rewritten)
-    /// and the new fetch state. Items that dropped out of the feed stay.
+    /// and the new fetch state. Items that dropped out of the feed stay. New articles wait to be
+    /// indexed until ``finishSaving()`` or until ``indexingBatch`` of them wait.
     public func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
         async throws(StoreError) -> StoreOutcome {
-        try await write { db in
-            try db.execute(sql: """
+        let batch = indexingBatch
+        return try await write { db in
+            try db.cachedStatement(sql: """
                 UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url) WHERE id = ?
-                """, arguments: [parsed.plainTitle ?? parsed.title.map(PlainText.of), parsed.siteURL, id.rawValue])
+                """).execute(arguments: [parsed.plainTitle ?? parsed.title.map(PlainText.of), parsed.siteURL, id.rawValue])
             if db.changesCount == 0 { throw StoreError.feedNotFound(id) }
             try FeedRows.writeFetchState(db, fetchState, for: id)
-            return try ArticleUpsert(db: db, feedID: id, seenAt: date).store(parsed.items)
+            let outcome = try ArticleUpsert(db: db, feedID: id, seenAt: date).store(parsed.items)
+            if outcome.inserted > 0, try DeferredIndexing.waitingSpan(db) >= batch {
+                try DeferredIndexing.indexWaitingArticles(db)
+            }
+            return outcome
         }
     }
 }

@@ -29,7 +29,8 @@ extension SQLiteStore {
 
     /// Unread articles matching each saved search (one indexed FTS count per search).
     public func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int] {
-        try await read { db in
+        await indexWaitingArticlesForSearch()
+        return try await read { db in
             var counts: [SavedSearchID: Int] = [:]
             for saved in try SavedSearchRows.all(db) {
                 var filter = ArticleFilter(scope: .savedSearch(saved.id))

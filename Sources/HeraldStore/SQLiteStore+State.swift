@@ -27,14 +27,20 @@ extension SQLiteStore {
         }
     }
 
-    /// Marks every unread article in a filter read, in one statement.
+    /// Marks every unread article in a filter read, in one statement per part of the table
+    /// (indexed articles through the unread index, waiting ones through theirs).
     /// - Returns: How many changed.
     public func markAllRead(in filter: ArticleFilter) async throws(StoreError) -> Int {
-        try await write { db in
+        if case .savedSearch = filter.scope { await indexWaitingArticlesForSearch() }
+        return try await write { db in
             let (clause, values) = try ArticleFilterSQL(filter, db: db).listClause()
-            try db.execute(sql: "UPDATE articles AS a SET is_read = 1 WHERE a.is_read = 0 AND \(clause)",
-                           arguments: StatementArguments(values))
-            return db.changesCount
+            var changed = 0
+            for part in ["a.is_indexed = 1", "a.is_indexed = 0"] {
+                try db.execute(sql: "UPDATE articles AS a SET is_read = 1 WHERE a.is_read = 0 AND \(part) AND \(clause)",
+                               arguments: StatementArguments(values))
+                changed += db.changesCount
+            }
+            return changed
         }
     }
 

@@ -9,13 +9,24 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
     let writer: any DatabaseWriter
     /// The database file, or `nil` for an in-memory store.
     public let path: String?
+    /// How many saved articles may wait for indexing before a save indexes them (see
+    /// ``finishSaving()``): large enough to batch the index writes of many feeds, small enough
+    /// that lists reading the waiting articles stay fast.
+    let indexingBatch: Int
+    /// The default of ``indexingBatch``.
+    static let defaultIndexingBatch = 20_000
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
     /// - Parameter path: The database file; its folder is created when missing.
     /// - Throws: ``StoreError/newerSchema(found:supported:)`` for a database written by a newer Herald,
     ///   ``StoreError/readOnly(path:)`` when the file or folder cannot be written,
     ///   ``StoreError/cannotOpen(path:reason:)`` for a file that is not a Herald database.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, indexingBatch: Self.defaultIndexingBatch)
+    }
+
+    /// Opens the database file at `path`, indexing saved articles by batches of `indexingBatch`.
+    init(path: String, indexingBatch: Int) throws(StoreError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,11 +41,13 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
             throw StoreErrorMapping.map(error, path: path)
         }
         self.path = path
+        self.indexingBatch = indexingBatch
     }
 
     private init(writer: any DatabaseWriter) {
         self.writer = writer
         self.path = nil
+        self.indexingBatch = Self.defaultIndexingBatch
     }
 
     /// A store in memory, gone when released: for tests and previews.

@@ -66,6 +66,9 @@ public final class RefreshInteractor: FeedRefreshing {
                     tally.add(result)
                 }
             }
+            // Every feed's articles are already stored; a failure here only leaves their indexing
+            // to the next save or search.
+            try? await feeds.finishSaving()
             continuation.yield(.finished(tally.result))
             continuation.finish()
         }

@@ -55,6 +55,7 @@ extension SubscribeInteractor {
                                              hint: parsed.updateHint, settings: feed.settings, now: now)
         do {
             _ = try await feeds.saveFetchedFeed(parsed, fetchState: state, for: feed.id, at: now)
+            try? await feeds.finishSaving()
         } catch {
             var retry = feed.fetchState
             retry.lastAttemptAt = now

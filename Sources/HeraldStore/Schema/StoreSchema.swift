@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 4
+    static let currentVersion = 5
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -43,6 +43,9 @@ enum StoreSchema {
                     WHERE herald_has_cjk(title) OR herald_has_cjk(body);
                 PRAGMA user_version = 4;
                 """)
+        }
+        migrator.registerMigration("v5-deferred-indexing") { db in
+            try SchemaVersion5.migrate(db)
         }
         return migrator
     }

@@ -13,6 +13,7 @@ extension SQLiteStore {
     /// - Throws: ``StoreError/invalidQuery(reason:)`` for a malformed query.
     public func search(_ request: SearchRequest) async throws(StoreError) -> SearchPage {
         let userExpression = try SearchQuery(request.query).ftsExpression
+        await indexWaitingArticlesForSearch()
         return try await read { db in
             let filter = try ArticleFilterSQL(request.filter, db: db)
             let expression = filter.matchExpression.map { "(\($0)) AND \(userExpression)" } ?? userExpression

@@ -2,6 +2,11 @@ import Foundation
 import HeraldDomain
 
 extension InMemoryStore {
+    /// Nothing is deferred in memory; counted as a `writeFeeds` operation so tests see the call.
+    public func finishSaving() async throws(StoreError) {
+        try check(.writeFeeds)
+    }
+
     /// Stores a parsed feed: new items inserted, known ones updated with the user's state kept.
     public func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
         async throws(StoreError) -> StoreOutcome {

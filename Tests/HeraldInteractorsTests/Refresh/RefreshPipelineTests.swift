@@ -65,6 +65,8 @@ struct RefreshPipelineTests {
         #expect(harness.parser.parseCount == 1)
         #expect(events.contains(.notModified(FeedReference(id: id, title: "Example News"))))
         #expect(await harness.store.saves == [id])
+        // Each refresh ends by letting the store finish what it deferred while saving.
+        #expect(await harness.store.finishedSavings == 2)
         // The TTL of the last parse keeps scheduling while the body does not change.
         #expect(try await harness.store.feed(id).fetchState.nextDueAt == later.addingTimeInterval(7200))
     }

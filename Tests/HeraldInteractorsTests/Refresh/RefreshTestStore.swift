@@ -14,6 +14,8 @@ actor RefreshTestStore: FeedStoring {
     private(set) var saves: [FeedID] = []
     /// Every `updateFetchState` call, in order.
     private(set) var stateUpdates: [FeedID] = []
+    /// How many times `finishSaving` was called.
+    private(set) var finishedSavings = 0
     /// Every `changeURL` call, in order.
     private(set) var moves: [(FeedID, String)] = []
 
@@ -87,6 +89,10 @@ actor RefreshTestStore: FeedStoring {
         byID.values
             .filter { !$0.fetchState.isGone && ($0.fetchState.nextDueAt ?? .distantPast) <= date }
             .sorted { ($0.fetchState.nextDueAt ?? .distantPast, $0.id) < ($1.fetchState.nextDueAt ?? .distantPast, $1.id) }
+    }
+
+    func finishSaving() async throws(StoreError) {
+        finishedSavings += 1
     }
 
     func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
