@@ -29,7 +29,11 @@ let package = Package(
         .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2"]),
         .target(
             name: "HeraldStore",
-            dependencies: ["HeraldDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "HeraldDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "HeraldFetching",

@@ -8,12 +8,13 @@ struct ArticleUpsert {
     let feedID: FeedID
     let seenAt: Date
 
-    /// Stores every item; call inside the feed's transaction.
-    func store(_ items: [ParsedItem]) throws -> StoreOutcome {
+    /// Stores every item, prepared beforehand (outside the transaction, see ``ItemFields``);
+    /// call inside the feed's transaction.
+    func store(_ items: [ItemFields]) throws -> StoreOutcome {
         var outcome = StoreOutcome(inserted: 0, updated: 0, unchanged: 0)
-        var existing = try storedRows(for: items.map(\.identity))
-        for item in items {
-            let fields = ItemFields(item)
+        var existing = try storedRows(for: items.map(\.item.identity))
+        for fields in items {
+            let item = fields.item
             if let row = existing[item.identity] {
                 if row.hash == fields.hash {
                     outcome.unchanged += 1
@@ -69,10 +70,13 @@ struct ArticleUpsert {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """)
         let firstSeen = seenAt.timeIntervalSince1970
-        var values: [(any DatabaseValueConvertible)?] = [feedID.rawValue, identity, firstSeen,
-                                                         fields.sortDate(firstSeen: firstSeen)]
-        values += fields.contentValues
-        try statement.execute(arguments: StatementArguments(values))
+        var binding = DirectBinding(statement, in: db)
+        binding.bind(feedID.rawValue)
+        binding.bind(identity)
+        binding.bind(firstSeen)
+        binding.bind(fields.sortDate(firstSeen: firstSeen))
+        fields.bindContent(&binding)
+        try binding.execute()
     }
 
     private func update(id: Int64, firstSeen: Double, with fields: ItemFields) throws {
@@ -83,59 +87,10 @@ struct ArticleUpsert {
                 body = ?, content_hash = ?
             WHERE id = ?
             """)
-        var values: [(any DatabaseValueConvertible)?] = [fields.sortDate(firstSeen: firstSeen)]
-        values += fields.contentValues
-        values.append(id)
-        try statement.execute(arguments: StatementArguments(values))
-    }
-}
-
-/// The columns of one parsed item, and their hash.
-struct ItemFields {
-    let item: ParsedItem
-    let enclosures: String?
-    let categories: String?
-    let authors: String?
-    let hash: Int64
-
-    init(_ item: ParsedItem) {
-        self.item = item
-        enclosures = ListJSON.enclosures(item.enclosures)
-        categories = ListJSON.categories(item.categories)
-        let onlyName = item.authors.count == 1 && item.authors[0].email == nil && item.authors[0].uri == nil
-        authors = onlyName ? nil : ListJSON.people(item.authors)
-        var hasher = ContentHash()
-        hasher.add(item.plainTitle ?? item.title?.value)
-        hasher.add(item.url)
-        hasher.add(item.authors.first?.displayName)
-        hasher.add(authors)
-        hasher.add(item.published?.timeIntervalSince1970)
-        hasher.add(item.updated?.timeIntervalSince1970)
-        for text in [item.summary, item.content] {
-            hasher.add(text?.type.rawValue)
-            hasher.add(text?.value)
-            hasher.add(text?.language)
-        }
-        hasher.add(enclosures)
-        hasher.add(categories)
-        hasher.add(item.comments)
-        hash = hasher.storedValue
-    }
-
-    func sortDate(firstSeen: Double) -> Double {
-        (item.published ?? item.updated)?.timeIntervalSince1970 ?? firstSeen
-    }
-
-    /// The content columns from `title` to `content_hash`, in the statements' order.
-    var contentValues: [(any DatabaseValueConvertible)?] {
-        let title = item.plainTitle.map { PlainText.collapse($0, stripTags: false) } ?? PlainText.of(item.title)
-        let body = CJKText.searchBody(title: title, body: PlainText.of(item.content ?? item.summary))
-        return [
-            title, item.url, item.authors.first?.displayName, authors,
-            item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
-            item.summary?.type.rawValue, item.summary?.value, item.summary?.language,
-            item.content?.type.rawValue, item.content?.value, item.content?.language,
-            enclosures, categories, item.comments, body, hash,
-        ]
+        var binding = DirectBinding(statement, in: db)
+        binding.bind(fields.sortDate(firstSeen: firstSeen))
+        fields.bindContent(&binding)
+        binding.bind(id)
+        try binding.execute()
     }
 }

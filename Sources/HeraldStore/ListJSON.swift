@@ -60,6 +60,12 @@ enum ListJSON {
     }
 
     private static func string(_ output: inout String, _ value: String) {
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += "\""
+            output += value
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

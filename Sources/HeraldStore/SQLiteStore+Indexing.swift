@@ -39,12 +39,12 @@ enum DeferredIndexing {
 
     /// About how many articles wait (the span of their identifiers), in two index lookups.
     static func waitingSpan(_ db: Database) throws -> Int64 {
-        guard let oldest = try Int64.fetchOne(db, sql: """
+        guard let oldest = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT id FROM articles INDEXED BY articles_waiting WHERE is_indexed = 0 ORDER BY id LIMIT 1
-            """) else { return 0 }
-        let newest = try Int64.fetchOne(db, sql: """
+            """)) else { return 0 }
+        let newest = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT id FROM articles INDEXED BY articles_waiting WHERE is_indexed = 0 ORDER BY id DESC LIMIT 1
-            """) ?? oldest
+            """)) ?? oldest
         return newest - oldest + 1
     }
 }

@@ -10,13 +10,14 @@ extension SQLiteStore {
     public func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
         async throws(StoreError) -> StoreOutcome {
         let batch = indexingBatch
+        let items = parsed.items.map(ItemFields.init)
         return try await write { db in
             try db.cachedStatement(sql: """
                 UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url) WHERE id = ?
                 """).execute(arguments: [parsed.plainTitle ?? parsed.title.map(PlainText.of), parsed.siteURL, id.rawValue])
             if db.changesCount == 0 { throw StoreError.feedNotFound(id) }
             try FeedRows.writeFetchState(db, fetchState, for: id)
-            let outcome = try ArticleUpsert(db: db, feedID: id, seenAt: date).store(parsed.items)
+            let outcome = try ArticleUpsert(db: db, feedID: id, seenAt: date).store(items)
             if outcome.inserted > 0, try DeferredIndexing.waitingSpan(db) >= batch {
                 try DeferredIndexing.indexWaitingArticles(db)
             }
