@@ -69,6 +69,7 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
         configuration.busyMode = .timeout(5)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
+            try RankFunction.register(on: db)
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 8192")
         }
         return configuration

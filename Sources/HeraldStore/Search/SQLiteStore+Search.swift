@@ -9,7 +9,8 @@ extension SQLiteStore {
     /// stops there) keeps every search fast, and is exact whenever fewer rows match.
     static let rankingWindow = 1_000
 
-    /// Ranked results with highlighted snippets (title weighted 10× the body in bm25).
+    /// Ranked results with highlighted snippets (title weighted 10× the body in bm25, with the
+    /// document frequencies of very common phrases estimated: see ``RankFunction``).
     /// - Throws: ``StoreError/invalidQuery(reason:)`` for a malformed query.
     public func search(_ request: SearchRequest) async throws(StoreError) -> SearchPage {
         let userExpression = try SearchQuery(request.query).ftsExpression
@@ -24,7 +25,7 @@ extension SQLiteStore {
             let join = filter.isUnrestricted ? ""
                 : "CROSS JOIN articles AS a ON a.id = articles_fts.rowid WHERE \(filter.plainClause) AND"
             let candidates = try Row.fetchAll(db, sql: """
-                SELECT articles_fts.rowid, bm25(articles_fts, 10.0, 1.0) FROM articles_fts
+                SELECT articles_fts.rowid, \(RankFunction.name)(articles_fts, 10.0, 1.0) FROM articles_fts
                 \(join.isEmpty ? "WHERE" : join) articles_fts MATCH ?
                 ORDER BY articles_fts.rowid DESC LIMIT ?
                 """, arguments: StatementArguments(filter.values + [expression, window]))
