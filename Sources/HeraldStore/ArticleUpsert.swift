@@ -71,10 +71,10 @@ struct ArticleUpsert {
             """)
         let firstSeen = seenAt.timeIntervalSince1970
         var binding = DirectBinding(statement, in: db)
-        binding.bind(feedID.rawValue)
-        binding.bind(identity)
-        binding.bind(firstSeen)
-        binding.bind(fields.sortDate(firstSeen: firstSeen))
+        binding.add(feedID.rawValue)
+        binding.add(identity)
+        binding.add(firstSeen)
+        binding.add(fields.sortDate(firstSeen: firstSeen))
         fields.bindContent(&binding)
         try binding.execute()
     }
@@ -88,9 +88,9 @@ struct ArticleUpsert {
             WHERE id = ?
             """)
         var binding = DirectBinding(statement, in: db)
-        binding.bind(fields.sortDate(firstSeen: firstSeen))
+        binding.add(fields.sortDate(firstSeen: firstSeen))
         fields.bindContent(&binding)
-        binding.bind(id)
+        binding.add(id)
         try binding.execute()
     }
 }

@@ -7,7 +7,7 @@ import GRDBSQLite
 ///
 /// Use only on a statement that returns no rows, inside a GRDB transaction; failures are
 /// thrown as GRDB `DatabaseError`s, so they map to `StoreError` like any other.
-struct DirectBinding {
+struct DirectBinding: ColumnValueSink {
     private let statement: Statement
     private let db: Database
     private var index: Int32 = 0
@@ -26,7 +26,7 @@ struct DirectBinding {
     }
 
     /// Binds text, or NULL for `nil`.
-    mutating func bind(_ value: String?) {
+    mutating func add(_ value: String?) {
         let position = next()
         guard var value else {
             sqlite3_bind_null(statement.sqliteStatement, position)
@@ -41,7 +41,7 @@ struct DirectBinding {
     }
 
     /// Binds a real, or NULL for `nil`.
-    mutating func bind(_ value: Double?) {
+    mutating func add(_ value: Double?) {
         let position = next()
         if let value {
             sqlite3_bind_double(statement.sqliteStatement, position, value)
@@ -51,7 +51,7 @@ struct DirectBinding {
     }
 
     /// Binds an integer.
-    mutating func bind(_ value: Int64) {
+    mutating func add(_ value: Int64) {
         sqlite3_bind_int64(statement.sqliteStatement, next(), value)
     }
 

@@ -25,20 +25,27 @@ struct ItemFields: Sendable {
         authors = onlyName ? nil : ListJSON.people(item.authors)
         var hasher = ContentHash()
         hasher.add(item.plainTitle ?? item.title?.value)
-        hasher.add(item.url)
-        hasher.add(item.authors.first?.displayName)
-        hasher.add(authors)
-        hasher.add(item.published?.timeIntervalSince1970)
-        hasher.add(item.updated?.timeIntervalSince1970)
-        for text in [item.summary, item.content] {
-            hasher.add(text?.type.rawValue)
-            hasher.add(text?.value)
-            hasher.add(text?.language)
-        }
-        hasher.add(enclosures)
-        hasher.add(categories)
-        hasher.add(item.comments)
+        Self.addColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &hasher)
         hash = hasher.storedValue
+    }
+
+    /// The columns from `url` to `comments_url`, in the statements' order; the hash reads the
+    /// same list (stored hashes depend on it: never reorder).
+    private static func addColumns<Sink: ColumnValueSink>(of item: ParsedItem, authors: String?, enclosures: String?,
+                                                          categories: String?, to sink: inout Sink) {
+        sink.add(item.url)
+        sink.add(item.authors.first?.displayName)
+        sink.add(authors)
+        sink.add(item.published?.timeIntervalSince1970)
+        sink.add(item.updated?.timeIntervalSince1970)
+        for text in [item.summary, item.content] {
+            sink.add(text?.type.rawValue)
+            sink.add(text?.value)
+            sink.add(text?.language)
+        }
+        sink.add(enclosures)
+        sink.add(categories)
+        sink.add(item.comments)
     }
 
     func sortDate(firstSeen: Double) -> Double {
@@ -47,21 +54,9 @@ struct ItemFields: Sendable {
 
     /// Binds the content columns from `title` to `content_hash`, in the statements' order.
     func bindContent(_ binding: inout DirectBinding) {
-        binding.bind(title)
-        binding.bind(item.url)
-        binding.bind(item.authors.first?.displayName)
-        binding.bind(authors)
-        binding.bind(item.published?.timeIntervalSince1970)
-        binding.bind(item.updated?.timeIntervalSince1970)
-        for text in [item.summary, item.content] {
-            binding.bind(text?.type.rawValue)
-            binding.bind(text?.value)
-            binding.bind(text?.language)
-        }
-        binding.bind(enclosures)
-        binding.bind(categories)
-        binding.bind(item.comments)
-        binding.bind(searchBody)
-        binding.bind(hash)
+        binding.add(title)
+        Self.addColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &binding)
+        binding.add(searchBody)
+        binding.add(hash)
     }
 }
