@@ -2,31 +2,34 @@ import Foundation
 import HeraldDomain
 import HeraldStore
 
-/// `herald-benchmarks store [--articles N]`: builds a cache of N generated articles over 1,000
-/// feeds in a temporary folder and times Herald's store against raw SQLite statements.
+/// `herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]`: builds a cache
+/// of N generated articles over 1,000 feeds in a temporary folder (K saves at once, default 1) and
+/// times Herald's store against raw SQLite statements.
 enum StoreBenchmark {
     static let feedCount = 1_000
 
     static func run(_ arguments: [String]) async {
-        let articles = arguments.firstIndex(of: "--articles").flatMap { index in
-            index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
-        } ?? 1_000_000
+        func value(_ flag: String) -> Int? {
+            arguments.firstIndex(of: flag).flatMap { index in index + 1 < arguments.count ? Int(arguments[index + 1]) : nil }
+        }
+        let articles = value("--articles") ?? 1_000_000
+        let savesInFlight = value("--saves-in-flight") ?? 1
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-store-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try await measure(articles: articles, in: folder)
+            try await measure(articles: articles, savesInFlight: savesInFlight, in: folder)
         } catch {
             StoreBenchmarkTiming.progress("failed: \((error as? StoreError)?.message ?? String(describing: error))")
             exit(1)
         }
     }
 
-    private static func measure(articles: Int, in folder: URL) async throws {
+    private static func measure(articles: Int, savesInFlight: Int, in folder: URL) async throws {
         let path = folder.appendingPathComponent("herald.db").path
-        print("Herald store benchmark: \(articles) articles over \(feedCount) feeds in \(folder.path)")
+        print("Herald store benchmark: \(articles) articles over \(feedCount) feeds, \(savesInFlight) save(s) in flight, in \(folder.path)")
         var store = try SQLiteStore(path: path)
         var corpus = StoreBenchmarkCorpus()
-        var build = StoreBenchmarkBuild(store: store, path: path, feedCount: feedCount)
+        var build = StoreBenchmarkBuild(store: store, path: path, feedCount: feedCount, savesInFlight: savesInFlight)
         let feeds = try await build.fill(articles: articles, corpus: &corpus)
         if CommandLine.arguments.contains("--upsert-only") {
             print("bulk upsert with FTS: \(Int(build.rate)) articles/s")

@@ -4,7 +4,7 @@ import Foundation
 
 let usage = """
     usage: herald-benchmarks parse [--items N] [--repetitions N]
-           herald-benchmarks store [--articles N]
+           herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]
            herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
                                      [--scale N,N|none] [--limits default|per-origin|both]
 
