@@ -3,8 +3,9 @@ import HeraldDomain
 import HeraldStore
 
 /// `herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]`: builds a cache
-/// of N generated articles over 1,000 feeds in a temporary folder (K saves at once, default 1) and
-/// times Herald's store against raw SQLite statements.
+/// of N generated articles over 1,000 feeds in a temporary folder and times Herald's store
+/// against raw SQLite statements. Saves run K at a time (default 4: a refresh stores the feeds
+/// its concurrent fetches bring, so its saves overlap; 1 for one after the other).
 enum StoreBenchmark {
     static let feedCount = 1_000
 
@@ -13,7 +14,7 @@ enum StoreBenchmark {
             arguments.firstIndex(of: flag).flatMap { index in index + 1 < arguments.count ? Int(arguments[index + 1]) : nil }
         }
         let articles = value("--articles") ?? 1_000_000
-        let savesInFlight = value("--saves-in-flight") ?? 1
+        let savesInFlight = value("--saves-in-flight") ?? 4
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-store-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {

@@ -44,8 +44,7 @@ struct StoreBenchmarkBuild {
                                                baseDate: StoreBenchmarkBaseline.baseDate))
             }
             let start = StoreBenchmarkTiming.now()
-            let stored = savesInFlight > 1 ? try await saveConcurrently(parsed, to: feeds)
-                : try await save(parsed, to: feeds, measuringHalfway: first + count >= perFeed)
+            let stored = try await save(parsed, to: feeds, measuringHalfway: first + count >= perFeed)
             try await store.finishSaving()
             let elapsed = StoreBenchmarkTiming.now() - start - stored.untimed
             milliseconds += elapsed
@@ -57,43 +56,38 @@ struct StoreBenchmarkBuild {
         return feeds
     }
 
-    /// Saves one feed after the other; halfway through the last round, times a page of
-    /// everything while articles wait for indexing (not counted in the rate).
+    /// Saves every feed; halfway through the last round, times a page of everything while
+    /// articles wait for indexing (not counted in the rate).
     private func save(_ parsed: [ParsedFeed], to feeds: [FeedID], measuringHalfway: Bool)
         async throws -> (articles: Int, untimed: Double) {
-        var stored = 0
-        var untimed = 0.0
-        for (index, feed) in feeds.enumerated() {
-            stored += try await store.saveFetchedFeed(parsed[index], fetchState: FetchState(), for: feed, at: Date()).inserted
-            if measuringHalfway, index == feeds.count / 2 {
-                let start = StoreBenchmarkTiming.now()
-                try await StoreBenchmarkQueries.pageWhileWaiting(store, path: path)
-                untimed += StoreBenchmarkTiming.now() - start
-            }
-        }
+        guard measuringHalfway else { return (try await save(Array(zip(parsed, feeds))), 0) }
+        let half = feeds.count / 2
+        var stored = try await save(Array(zip(parsed.prefix(half), feeds.prefix(half))))
+        let start = StoreBenchmarkTiming.now()
+        try await StoreBenchmarkQueries.pageWhileWaiting(store, path: path)
+        let untimed = StoreBenchmarkTiming.now() - start
+        stored += try await save(Array(zip(parsed.dropFirst(half), feeds.dropFirst(half))))
         return (stored, untimed)
     }
 
-    /// Saves with `savesInFlight` calls running at any time.
-    private func saveConcurrently(_ parsed: [ParsedFeed], to feeds: [FeedID]) async throws -> (articles: Int, untimed: Double) {
+    /// Saves the feeds with `savesInFlight` calls running at any time; returns the articles stored.
+    private func save(_ work: [(ParsedFeed, FeedID)]) async throws -> Int {
         let store = self.store
         let inFlight = savesInFlight
         return try await withThrowingTaskGroup(of: Int.self) { group in
             var next = 0
             var stored = 0
             func add() {
-                let index = next
+                let (parsed, feed) = work[next]
                 next += 1
-                group.addTask {
-                    try await store.saveFetchedFeed(parsed[index], fetchState: FetchState(), for: feeds[index], at: Date()).inserted
-                }
+                group.addTask { try await store.saveFetchedFeed(parsed, fetchState: FetchState(), for: feed, at: Date()).inserted }
             }
-            while next < min(inFlight, feeds.count) { add() }
+            while next < min(inFlight, work.count) { add() }
             while let inserted = try await group.next() {
                 stored += inserted
-                if next < feeds.count { add() }
+                if next < work.count { add() }
             }
-            return (stored, 0)
+            return stored
         }
     }
 }
