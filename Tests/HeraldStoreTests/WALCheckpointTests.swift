@@ -32,7 +32,7 @@ struct WALCheckpointTests {
         #expect(try await store.search(SearchRequest(query: "checkpoint")).hits.count == 20)
 
         // A fresh connection that ignores the WAL sees every article in the database file.
-        try await store.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        _ = try await store.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         let copy = folder.url.appendingPathComponent("copy.db").path
         try FileManager.default.copyItem(atPath: folder.databasePath, toPath: copy)
         let reader = try DatabaseQueue(path: copy)
