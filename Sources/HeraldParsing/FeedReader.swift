@@ -21,19 +21,19 @@ final class FeedReader {
 
     let limits: ParserLimits
     let documentURL: String?
-    var ctxt: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var ctxt: xmlParserCtxtPtr?
 
-    var feed = ParsedFeed(format: .rss, version: "")
-    var failure: FeedParseError?
-    var warnings: [String] = []
-    var sawInvalidUTF8 = false
-    var netscapeDoctype = false
-    var mismatchedEndTag: [UInt8]?
+    @exclusivity(unchecked) var feed = ParsedFeed(format: .rss, version: "")
+    @exclusivity(unchecked) var failure: FeedParseError?
+    @exclusivity(unchecked) var warnings: [String] = []
+    @exclusivity(unchecked) var sawInvalidUTF8 = false
+    @exclusivity(unchecked) var netscapeDoctype = false
+    @exclusivity(unchecked) var mismatchedEndTag: [UInt8]?
 
-    var frames: [Frame] = []
-    var bases: [String] = []
-    var languages: [String] = []
-    var siteBase: String?
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var bases: [String] = []
+    @exclusivity(unchecked) var languages: [String] = []
+    @exclusivity(unchecked) var siteBase: String?
 
     // The two hottest fields live behind pointers: stored properties of a class pay a
     // dynamic exclusivity check on every access, `let` pointers do not.
@@ -51,32 +51,32 @@ final class FeedReader {
         get { collectDepthStorage.pointee }
         set { collectDepthStorage.pointee = newValue }
     }
-    var lastStartTagEnd = -1
-    var leafType = TextType.text
-    var leafAttribute: String?
-    var leafSecondAttribute: String?
+    @exclusivity(unchecked) var lastStartTagEnd = -1
+    @exclusivity(unchecked) var leafType = TextType.text
+    @exclusivity(unchecked) var leafAttribute: String?
+    @exclusivity(unchecked) var leafSecondAttribute: String?
 
     /// The item being read (meaningful while `inItem`); kept non-optional so that it is
     /// modified in place instead of being copied out of an Optional.
-    var draft = ParsedItem(identity: "")
-    var inItem = false
-    var permalinkCandidate: String?
-    var image: FeedImage?
-    var person = Person()
-    var personIsContributor = false
-    var personOwner = Context.feed
-    var source: ItemSource?
-    var syndicationPeriod: Double?
-    var syndicationFrequency: Double?
+    @exclusivity(unchecked) var draft = ParsedItem(identity: "")
+    @exclusivity(unchecked) var inItem = false
+    @exclusivity(unchecked) var permalinkCandidate: String?
+    @exclusivity(unchecked) var image: FeedImage?
+    @exclusivity(unchecked) var person = Person()
+    @exclusivity(unchecked) var personIsContributor = false
+    @exclusivity(unchecked) var personOwner = Context.feed
+    @exclusivity(unchecked) var source: ItemSource?
+    @exclusivity(unchecked) var syndicationPeriod: Double?
+    @exclusivity(unchecked) var syndicationFrequency: Double?
 
-    var declaredEntities: [String: String] = [:]
-    var entityExpansionBytes = 0
-    var entityDeclarations = 0
-    var undefinedEntities: Set<String> = []
-    var reportedBareAmpersand = false
+    @exclusivity(unchecked) var declaredEntities: [String: String] = [:]
+    @exclusivity(unchecked) var entityExpansionBytes = 0
+    @exclusivity(unchecked) var entityDeclarations = 0
+    @exclusivity(unchecked) var undefinedEntities: Set<String> = []
+    @exclusivity(unchecked) var reportedBareAmpersand = false
 
-    var names: [UnsafeRawPointer: Name] = [:]
-    var namespaces: [UnsafeRawPointer: Namespace] = [:]
+    @exclusivity(unchecked) var names: [UnsafeRawPointer: Name] = [:]
+    @exclusivity(unchecked) var namespaces: [UnsafeRawPointer: Namespace] = [:]
 
     init(limits: ParserLimits, documentURL: String?) {
         self.limits = limits
