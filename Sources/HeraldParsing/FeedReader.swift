@@ -78,9 +78,13 @@ final class FeedReader {
     @exclusivity(unchecked) var names: [UnsafeRawPointer: Name] = [:]
     @exclusivity(unchecked) var namespaces: [UnsafeRawPointer: Namespace] = [:]
 
-    init(limits: ParserLimits, documentURL: String?) {
+    /// The size of the whole document in bytes (0 when unknown), to size the item list once.
+    let documentSize: Int
+
+    init(limits: ParserLimits, documentURL: String?, documentSize: Int = 0) {
         self.limits = limits
         self.documentURL = documentURL
+        self.documentSize = documentSize
         textStorage.initialize(to: [])
         collectDepthStorage.initialize(to: -1)
         text.reserveCapacity(16 * 1024)

@@ -57,7 +57,7 @@ public struct LibXMLFeedParser: FeedParsing {
     /// One SAX pass. `keepEntities` sets `XML_PARSE_OLDSAX`, which makes libxml2 ask `getEntity`
     /// even for the five predefined entities (slower, needed only for broken documents).
     private func run(_ data: Data, encoding: String?, documentURL: String?, keepEntities: Bool) -> (FeedReader, XMLPushParser.Outcome) {
-        let reader = FeedReader(limits: limits, documentURL: documentURL)
+        let reader = FeedReader(limits: limits, documentURL: documentURL, documentSize: data.count)
         var handler = FeedSAXCallbacks.handler()
         let outcome = withExtendedLifetime(reader) {
             data.withUnsafeBytes { bytes in
