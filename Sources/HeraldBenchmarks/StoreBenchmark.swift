@@ -51,6 +51,7 @@ enum StoreBenchmark {
         let queries = StoreBenchmarkQueries(store: store, raw: RawSQLite(path: path), feeds: feeds, corpus: corpus)
         try await queries.pages()
         try await queries.unreadCounts()
+        try await queries.savedSearchCounts()
         try await queries.search()
         store = try SQLiteStore(path: path)
         try await StoreBenchmarkQueries.coldOpen(path: path)

@@ -51,6 +51,19 @@ struct StoreBenchmarkQueries {
               + "\(Timing.format(Timing.percentile(times, 0.5))) ms")
     }
 
+    /// Unread counts of saved searches (query feeds): one on a word in almost every article, one
+    /// on a word in a few hundred. No goal in the issue; printed to show how they scale.
+    func savedSearchCounts() async throws {
+        for rank in [1, 15_000] {
+            let saved = try await store.saveSearch(name: "bench \(rank)", query: corpus.word(rank: rank), filter: ArticleFilter())
+            let times = try await Timing.samples(5) { _ in _ = try await store.unreadCountsBySavedSearch() }
+            let count = try await store.unreadCountsBySavedSearch()[saved.id] ?? 0
+            print("unread count of a saved search on the rank-\(rank) word (\(count) unread matches): p50 "
+                  + "\(Timing.format(Timing.percentile(times, 0.5))) ms")
+            try await store.deleteSavedSearch(saved.id)
+        }
+    }
+
     func unreadCounts() async throws {
         let rawCounts = raw.prepare("SELECT feed_id, count(*) FROM articles WHERE is_read = 0 GROUP BY feed_id")
         let times = try await Timing.samples(100) { _ in _ = try await store.unreadCountsByFeed() }
