@@ -19,7 +19,10 @@ enum ArticleRows {
     }
 
     static func article(_ db: Database, id: ArticleID) throws -> Article {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM articles WHERE id = ?", arguments: [id.rawValue])
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT a.*, t.summary_type, t.summary_value, t.summary_lang, t.content_type, t.content_value, t.content_lang
+            FROM articles AS a LEFT JOIN article_texts AS t ON t.article_id = a.id WHERE a.id = ?
+            """, arguments: [id.rawValue])
         else { throw StoreError.articleNotFound(id) }
         let tags = try String.fetchAll(db, sql: "SELECT tag FROM article_tags WHERE article_id = ? ORDER BY tag",
                                        arguments: [id.rawValue])

@@ -63,34 +63,49 @@ struct ArticleUpsert {
     }
 
     private func insert(_ identity: String, _ fields: ItemFields) throws {
-        let statement = try db.cachedStatement(sql: """
+        let article = try db.cachedStatement(sql: """
             INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
-                published, updated, summary_type, summary_value, summary_lang, content_type, content_value,
-                content_lang, enclosures_json, categories_json, comments_url, body, content_hash, is_indexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                published, updated, enclosures_json, categories_json, comments_url, content_hash, is_indexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """)
         let firstSeen = seenAt.timeIntervalSince1970
-        var binding = DirectBinding(statement, in: db)
+        var binding = DirectBinding(article, in: db)
         binding.add(feedID.rawValue)
         binding.add(identity)
         binding.add(firstSeen)
         binding.add(fields.sortDate(firstSeen: firstSeen))
-        fields.bindContent(&binding)
+        fields.bindArticleColumns(&binding)
         try binding.execute()
+        let texts = try db.cachedStatement(sql: """
+            INSERT INTO article_texts (article_id, title, summary_type, summary_value, summary_lang, content_type,
+                content_value, content_lang, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var textBinding = DirectBinding(texts, in: db)
+        textBinding.add(db.lastInsertedRowID)
+        fields.bindTexts(&textBinding)
+        try textBinding.execute()
     }
 
     private func update(id: Int64, firstSeen: Double, with fields: ItemFields) throws {
-        let statement = try db.cachedStatement(sql: """
+        let article = try db.cachedStatement(sql: """
             UPDATE articles SET sort_date = ?, title = ?, url = ?, author = ?, authors_json = ?, published = ?,
-                updated = ?, summary_type = ?, summary_value = ?, summary_lang = ?, content_type = ?,
-                content_value = ?, content_lang = ?, enclosures_json = ?, categories_json = ?, comments_url = ?,
-                body = ?, content_hash = ?
+                updated = ?, enclosures_json = ?, categories_json = ?, comments_url = ?, content_hash = ?
             WHERE id = ?
             """)
-        var binding = DirectBinding(statement, in: db)
+        var binding = DirectBinding(article, in: db)
         binding.add(fields.sortDate(firstSeen: firstSeen))
-        fields.bindContent(&binding)
+        fields.bindArticleColumns(&binding)
         binding.add(id)
         try binding.execute()
+        let texts = try db.cachedStatement(sql: """
+            UPDATE article_texts SET title = ?, summary_type = ?, summary_value = ?, summary_lang = ?,
+                content_type = ?, content_value = ?, content_lang = ?, body = ?
+            WHERE article_id = ?
+            """)
+        var textBinding = DirectBinding(texts, in: db)
+        fields.bindTexts(&textBinding)
+        textBinding.add(id)
+        try textBinding.execute()
     }
 }

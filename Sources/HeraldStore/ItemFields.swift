@@ -29,8 +29,8 @@ struct ItemFields: Sendable {
         hash = hasher.storedValue
     }
 
-    /// The columns from `url` to `comments_url`, in the statements' order; the hash reads the
-    /// same list (stored hashes depend on it: never reorder).
+    /// The columns the content hash reads, in its order (stored hashes depend on it: never
+    /// reorder; the stored columns are split over `articles` and `article_texts`).
     private static func addColumns<Sink: ColumnValueSink>(of item: ParsedItem, authors: String?, enclosures: String?,
                                                           categories: String?, to sink: inout Sink) {
         sink.add(item.url)
@@ -52,11 +52,28 @@ struct ItemFields: Sendable {
         (item.published ?? item.updated)?.timeIntervalSince1970 ?? firstSeen
     }
 
-    /// Binds the content columns from `title` to `content_hash`, in the statements' order.
-    func bindContent(_ binding: inout DirectBinding) {
+    /// Binds the `articles` columns from `title` to `content_hash`, in the statements' order.
+    func bindArticleColumns(_ binding: inout DirectBinding) {
         binding.add(title)
-        Self.addColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &binding)
-        binding.add(searchBody)
+        binding.add(item.url)
+        binding.add(item.authors.first?.displayName)
+        binding.add(authors)
+        binding.add(item.published?.timeIntervalSince1970)
+        binding.add(item.updated?.timeIntervalSince1970)
+        binding.add(enclosures)
+        binding.add(categories)
+        binding.add(item.comments)
         binding.add(hash)
+    }
+
+    /// Binds the `article_texts` columns from `title` to `body`, in the statements' order.
+    func bindTexts(_ binding: inout DirectBinding) {
+        binding.add(title)
+        for text in [item.summary, item.content] {
+            binding.add(text?.type.rawValue)
+            binding.add(text?.value)
+            binding.add(text?.language)
+        }
+        binding.add(searchBody)
     }
 }

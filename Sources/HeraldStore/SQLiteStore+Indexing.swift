@@ -27,7 +27,9 @@ enum DeferredIndexing {
     static func indexWaitingArticles(_ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO articles_fts(rowid, title, body)
-            SELECT id, title, body FROM articles INDEXED BY articles_waiting WHERE is_indexed = 0
+            SELECT t.article_id, t.title, t.body
+            FROM articles AS a INDEXED BY articles_waiting CROSS JOIN article_texts AS t ON t.article_id = a.id
+            WHERE a.is_indexed = 0
             """).execute()
         try db.cachedStatement(sql: "UPDATE articles SET is_indexed = 1 WHERE is_indexed = 0").execute()
     }

@@ -14,8 +14,9 @@ struct MigrationTests {
             try await pool.write { db in
                 try db.execute(sql: "INSERT INTO feeds(url, title, added_at) VALUES ('https://old.example.org/rss', 'Old', 0)")
                 try db.execute(sql: """
-                    INSERT INTO articles(feed_id, identity, title, first_seen, sort_date, body, content_hash, is_starred)
-                    VALUES (1, 'guid-1', 'Kept from version 1', 0, 0, 'written long ago', 7, 1)
+                    INSERT INTO articles(feed_id, identity, title, first_seen, sort_date, body, content_hash, is_starred,
+                        content_type, content_value)
+                    VALUES (1, 'guid-1', 'Kept from version 1', 0, 0, 'written long ago', 7, 1, 'html', '<p>written long ago</p>')
                     """)
             }
             #expect(try await pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)
@@ -25,6 +26,8 @@ struct MigrationTests {
 
         let article = try #require(try await store.articles(ArticlePageRequest()).articles.first)
         #expect(article.title == "Kept from version 1" && article.isStarred)
+        // The long texts moved to `article_texts` (v5) and are read back with the article.
+        #expect(try await store.article(article.id).content == TextConstruct(type: .html, value: "<p>written long ago</p>"))
         #expect(try await store.search(SearchRequest(query: "long")).hits.count == 1)
         _ = try await store.saveSearch(name: "Old", query: "written", filter: ArticleFilter())
         #expect(try await store.unreadCountsBySavedSearch().values.first == 1)
@@ -52,7 +55,7 @@ struct MigrationTests {
 
         #expect(try await store.search(SearchRequest(query: "紅葉")).hits.map(\.article.title) == ["京都の紅葉"])
         #expect(try await store.search(SearchRequest(query: "segment")).hits.map(\.article.title) == ["English only"])
-        let bodies = try await store.writer.read { try String.fetchAll($0, sql: "SELECT body FROM articles ORDER BY id") }
+        let bodies = try await store.writer.read { try String.fetchAll($0, sql: "SELECT body FROM article_texts ORDER BY article_id") }
         #expect(bodies.last == "nothing to segment here")
     }
 

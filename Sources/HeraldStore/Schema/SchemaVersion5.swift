@@ -1,17 +1,21 @@
 import GRDB
 
-/// Deferred indexing (see `Docs/store.md`, "Saving fast"): a new article is stored with
-/// `is_indexed = 0` and enters the search index and the global date indexes later, many
-/// articles in one transaction, instead of one scattered write per article and per index.
+/// Deferred indexing and narrow rows (see `Docs/store.md`, "Saving fast"): a new article is
+/// stored with `is_indexed = 0` and enters the search index and the global date indexes later,
+/// many articles in one transaction, instead of one scattered write per article and per index.
 ///
+/// - The long texts (summary, content, the search body, a copy of the title for the index) move
+///   to `article_texts`, one row per article, which is also the FTS table's content. The
+///   `articles` row that lists read, that the indexing batch rewrites and that every state
+///   change rewrites is a fifth of its former size.
 /// - `is_indexed` is 1 for every article stored before this version (they are indexed) and for
 ///   any row inserted without it; `ArticleUpsert` inserts 0.
 /// - The global date indexes hold indexed articles only; the per-feed index holds all.
 /// - `articles_waiting` finds the articles still to index, in the order they were stored.
-/// - The FTS table holds exactly the indexed articles: a row inserted indexed is added by a
-///   trigger, waiting rows are added by `DeferredIndexing` in the transaction that marks them
-///   indexed; a change of title or body re-indexes an indexed row; a deleted indexed row is
-///   removed.
+/// - The FTS table holds exactly the indexed articles: texts inserted for an indexed article are
+///   added by a trigger, waiting rows are added by `DeferredIndexing` in the transaction that
+///   marks them indexed; a change of title or body re-indexes an indexed article; deleting an
+///   article removes its texts and, when indexed, its FTS entry.
 /// - `ArticleUpsert` adds its inserts to `feed_counts` once per feed saved, instead of a trigger
 ///   per row; deletes and state changes keep their per-row count triggers.
 /// - FTS5 keeps up to 32 MiB of pending terms in memory instead of 1 MiB (`hashsize`), so an
@@ -23,6 +27,43 @@ enum SchemaVersion5 {
     static func migrate(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE articles ADD COLUMN is_indexed INTEGER NOT NULL DEFAULT 1;
+            DROP TRIGGER articles_after_insert;
+            DROP TRIGGER articles_after_delete;
+            DROP TRIGGER articles_after_text_update;
+            DROP TABLE articles_fts;
+
+            CREATE TABLE article_texts (
+                article_id INTEGER PRIMARY KEY,
+                title TEXT NOT NULL,
+                summary_type TEXT,
+                summary_value TEXT,
+                summary_lang TEXT,
+                content_type TEXT,
+                content_value TEXT,
+                content_lang TEXT,
+                body TEXT NOT NULL
+            );
+            INSERT INTO article_texts
+                SELECT id, title, summary_type, summary_value, summary_lang, content_type, content_value,
+                    content_lang, body
+                FROM articles;
+            ALTER TABLE articles DROP COLUMN summary_type;
+            ALTER TABLE articles DROP COLUMN summary_value;
+            ALTER TABLE articles DROP COLUMN summary_lang;
+            ALTER TABLE articles DROP COLUMN content_type;
+            ALTER TABLE articles DROP COLUMN content_value;
+            ALTER TABLE articles DROP COLUMN content_lang;
+            ALTER TABLE articles DROP COLUMN body;
+
+            CREATE VIRTUAL TABLE articles_fts USING fts5(
+                title, body, content='article_texts', content_rowid='article_id',
+                tokenize='unicode61 remove_diacritics 2'
+            );
+            INSERT INTO articles_fts(articles_fts, rank) VALUES ('automerge', 16);
+            INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', 33554432);
+            INSERT INTO articles_fts(articles_fts, rank) VALUES ('crisismerge', 64);
+            INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
+
             DROP INDEX articles_by_date;
             DROP INDEX articles_unread_by_date;
             CREATE INDEX articles_by_date ON articles(sort_date DESC, id DESC) WHERE is_indexed = 1;
@@ -30,27 +71,26 @@ enum SchemaVersion5 {
                 WHERE is_read = 0 AND is_indexed = 1;
             CREATE INDEX articles_waiting ON articles(id) WHERE is_indexed = 0;
 
-            DROP TRIGGER articles_after_insert;
-            DROP TRIGGER articles_after_delete;
-            DROP TRIGGER articles_after_text_update;
             CREATE TRIGGER articles_count_delete AFTER DELETE ON articles BEGIN
                 UPDATE feed_counts SET total = total - 1, unread = unread - 1 + old.is_read,
                     starred = starred - old.is_starred WHERE feed_id = old.feed_id;
             END;
-            CREATE TRIGGER articles_index_insert AFTER INSERT ON articles WHEN new.is_indexed = 1 BEGIN
-                INSERT INTO articles_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+            CREATE TRIGGER articles_texts_delete AFTER DELETE ON articles BEGIN
+                INSERT INTO articles_fts(articles_fts, rowid, title, body)
+                    SELECT 'delete', article_id, title, body FROM article_texts
+                    WHERE article_id = old.id AND old.is_indexed = 1;
+                DELETE FROM article_texts WHERE article_id = old.id;
             END;
-            CREATE TRIGGER articles_index_delete AFTER DELETE ON articles WHEN old.is_indexed = 1 BEGIN
-                INSERT INTO articles_fts(articles_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+            CREATE TRIGGER article_texts_index_insert AFTER INSERT ON article_texts
+                WHEN (SELECT is_indexed FROM articles WHERE id = new.article_id) = 1 BEGIN
+                INSERT INTO articles_fts(rowid, title, body) VALUES (new.article_id, new.title, new.body);
             END;
-            CREATE TRIGGER articles_index_text_update AFTER UPDATE OF title, body ON articles
-                WHEN old.is_indexed = 1 AND new.is_indexed = 1 BEGIN
-                INSERT INTO articles_fts(articles_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-                INSERT INTO articles_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+            CREATE TRIGGER article_texts_index_update AFTER UPDATE OF title, body ON article_texts
+                WHEN (SELECT is_indexed FROM articles WHERE id = old.article_id) = 1 BEGIN
+                INSERT INTO articles_fts(articles_fts, rowid, title, body)
+                    VALUES ('delete', old.article_id, old.title, old.body);
+                INSERT INTO articles_fts(rowid, title, body) VALUES (new.article_id, new.title, new.body);
             END;
-            INSERT INTO articles_fts(articles_fts, rank) VALUES ('automerge', 16);
-            INSERT INTO articles_fts(articles_fts, rank) VALUES ('hashsize', 33554432);
-            INSERT INTO articles_fts(articles_fts, rank) VALUES ('crisismerge', 64);
             PRAGMA user_version = 5;
             """)
     }
