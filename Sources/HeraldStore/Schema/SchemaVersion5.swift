@@ -26,10 +26,6 @@ import GRDB
 enum SchemaVersion5 {
     static func migrate(_ db: Database) throws {
         try db.execute(sql: """
-            ALTER TABLE articles ADD COLUMN is_indexed INTEGER NOT NULL DEFAULT 1;
-            DROP TRIGGER articles_after_insert;
-            DROP TRIGGER articles_after_delete;
-            DROP TRIGGER articles_after_text_update;
             DROP TABLE articles_fts;
 
             CREATE TABLE article_texts (
@@ -47,13 +43,38 @@ enum SchemaVersion5 {
                 SELECT id, title, summary_type, summary_value, summary_lang, content_type, content_value,
                     content_lang, body
                 FROM articles;
-            ALTER TABLE articles DROP COLUMN summary_type;
-            ALTER TABLE articles DROP COLUMN summary_value;
-            ALTER TABLE articles DROP COLUMN summary_lang;
-            ALTER TABLE articles DROP COLUMN content_type;
-            ALTER TABLE articles DROP COLUMN content_value;
-            ALTER TABLE articles DROP COLUMN content_lang;
-            ALTER TABLE articles DROP COLUMN body;
+
+            -- The narrow table, rebuilt in one pass (foreign keys are off during migrations). Dropping
+            -- the old table drops its indexes and triggers; they are created again below.
+            CREATE TABLE articles_narrow (
+                id INTEGER PRIMARY KEY,
+                feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                identity TEXT NOT NULL,
+                title TEXT NOT NULL,
+                url TEXT,
+                author TEXT,
+                authors_json TEXT,
+                published REAL,
+                updated REAL,
+                first_seen REAL NOT NULL,
+                sort_date REAL NOT NULL,
+                enclosures_json TEXT,
+                categories_json TEXT,
+                comments_url TEXT,
+                content_hash INTEGER NOT NULL,
+                is_read INTEGER NOT NULL DEFAULT 0,
+                is_starred INTEGER NOT NULL DEFAULT 0,
+                is_indexed INTEGER NOT NULL DEFAULT 1
+            );
+            INSERT INTO articles_narrow
+                SELECT id, feed_id, identity, title, url, author, authors_json, published, updated, first_seen,
+                    sort_date, enclosures_json, categories_json, comments_url, content_hash, is_read, is_starred, 1
+                FROM articles;
+            DROP TABLE articles;
+            ALTER TABLE articles_narrow RENAME TO articles;
+            CREATE UNIQUE INDEX articles_by_identity ON articles(feed_id, identity);
+            CREATE INDEX articles_by_feed_date ON articles(feed_id, sort_date DESC, id DESC);
+            CREATE INDEX articles_starred ON articles(feed_id) WHERE is_starred = 1;
 
             CREATE VIRTUAL TABLE articles_fts USING fts5(
                 title, body, content='article_texts', content_rowid='article_id',
@@ -64,13 +85,15 @@ enum SchemaVersion5 {
             INSERT INTO articles_fts(articles_fts, rank) VALUES ('crisismerge', 64);
             INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
 
-            DROP INDEX articles_by_date;
-            DROP INDEX articles_unread_by_date;
             CREATE INDEX articles_by_date ON articles(sort_date DESC, id DESC) WHERE is_indexed = 1;
             CREATE INDEX articles_unread_by_date ON articles(sort_date DESC, id DESC)
                 WHERE is_read = 0 AND is_indexed = 1;
             CREATE INDEX articles_waiting ON articles(id) WHERE is_indexed = 0;
 
+            CREATE TRIGGER articles_after_state_update AFTER UPDATE OF is_read, is_starred ON articles BEGIN
+                UPDATE feed_counts SET unread = unread + old.is_read - new.is_read,
+                    starred = starred + new.is_starred - old.is_starred WHERE feed_id = new.feed_id;
+            END;
             CREATE TRIGGER articles_count_delete AFTER DELETE ON articles BEGIN
                 UPDATE feed_counts SET total = total - 1, unread = unread - 1 + old.is_read,
                     starred = starred - old.is_starred WHERE feed_id = old.feed_id;
