@@ -1,6 +1,6 @@
 /// A stable 64-bit FNV-1a hash of an article's content, to tell an unchanged item from an
 /// updated one without comparing every column. (Swift's `Hasher` is seeded per process.)
-struct ContentHash: ColumnValueSink {
+struct ContentHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ text: String?) {
@@ -22,11 +22,3 @@ struct ContentHash: ColumnValueSink {
     var storedValue: Int64 { Int64(bitPattern: value) }
 }
 
-/// Takes column values in order: the content hash and the upsert's statement binding read the
-/// same columns through one list (``ItemFields``), so they cannot drift apart.
-protocol ColumnValueSink {
-    /// Adds text, or NULL.
-    mutating func add(_ text: String?)
-    /// Adds a real, or NULL.
-    mutating func add(_ number: Double?)
-}

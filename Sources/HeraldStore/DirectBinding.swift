@@ -7,7 +7,7 @@ import GRDBSQLite
 ///
 /// Use only on a statement that returns no rows, inside a GRDB transaction; failures are
 /// thrown as GRDB `DatabaseError`s, so they map to `StoreError` like any other.
-struct DirectBinding: ColumnValueSink {
+struct DirectBinding {
     private let statement: Statement
     private let db: Database
     private var index: Int32 = 0

@@ -25,14 +25,14 @@ struct ItemFields: Sendable {
         authors = onlyName ? nil : ListJSON.people(item.authors)
         var hasher = ContentHash()
         hasher.add(item.plainTitle ?? item.title?.value)
-        Self.addColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &hasher)
+        Self.addHashedColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &hasher)
         hash = hasher.storedValue
     }
 
     /// The columns the content hash reads, in its order (stored hashes depend on it: never
     /// reorder; the stored columns are split over `articles` and `article_texts`).
-    private static func addColumns<Sink: ColumnValueSink>(of item: ParsedItem, authors: String?, enclosures: String?,
-                                                          categories: String?, to sink: inout Sink) {
+    private static func addHashedColumns(of item: ParsedItem, authors: String?, enclosures: String?,
+                                         categories: String?, to sink: inout ContentHash) {
         sink.add(item.url)
         sink.add(item.authors.first?.displayName)
         sink.add(authors)
