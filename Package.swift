@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // ncursesw, linked by the module map (its pkg-config flags only add -D flags SwiftPM rejects).
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "HeraldDomain"),
         .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2"]),
         .target(
@@ -63,10 +65,13 @@ let package = Package(
                 "HeraldRouting", "HeraldContainer",
             ]
         ),
+        // The interactive reader: pure views, the key map, the session, and the one backend that
+        // touches the terminal (ncursesw).
+        .target(name: "HeraldTerminal", dependencies: ["Herald", "CNcurses"]),
         .target(
             name: "HeraldCLI",
             dependencies: [
-                "Herald",
+                "Herald", "HeraldTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,6 +111,7 @@ let package = Package(
         .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),
         .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldTerminalTests", dependencies: ["HeraldTerminal", "HeraldTestSupport"]),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
     ]
 )

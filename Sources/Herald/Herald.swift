@@ -52,7 +52,7 @@ public final class Herald: Sendable {
         self.services = services
         self.configuration = configuration
         self.container = Container(clock: services.clock)
-        self.modules = ModuleFactory(services: services, activity: ContainerActivity(container: container))
+        self.modules = ModuleFactory(services: services, container: container, retention: configuration.retention)
     }
 
     // MARK: Screens
@@ -83,9 +83,25 @@ public final class Herald: Sendable {
 
     // MARK: Engine operations
 
-    /// Refreshes feeds, streaming progress; cancel the consuming task to stop (stored feeds are kept).
+    /// Refreshes feeds, streaming progress; ``cancelRefreshes()`` stops it (stored feeds are kept).
     public func refresh(_ selection: RefreshSelection = .due) -> AsyncStream<RefreshEvent> {
         services.refresher.refresh(selection)
+    }
+
+    /// Stops every refresh in progress; their streams end with a summary marked cancelled.
+    public func cancelRefreshes() async {
+        await services.refresher.cancelRefreshes()
+    }
+
+    /// What the store commits from now on (feeds, articles, counts), for screens that stay open.
+    public func storeChanges() -> AsyncStream<StoreChanges> {
+        services.observer.changes()
+    }
+
+    /// The module for a route (the Router's routes become screens through this).
+    public func module(for route: Route, display: any ScreenDisplaying, pageSize: Int = 50,
+                       history: [String] = []) -> ScreenModule {
+        modules.module(for: route, display: display, pageSize: pageSize, history: history)
     }
 
     /// Every subscribed feed.

@@ -8,19 +8,33 @@ public struct HeraldCommand: AsyncParsableCommand {
         commandName: "herald",
         abstract: "A news reader for the terminal: RSS, Atom and JSON feeds, offline, searchable.",
         discussion: """
+            With no subcommand on a terminal, opens the interactive reader (? shows its keys). \
             The database is ~/.local/share/herald/herald.db unless --db, HERALD_DB or the config file \
             (~/.config/herald/config) says otherwise. `herald demo` tries everything on bundled feeds.
             """,
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, AddCommand.self, RemoveCommand.self, FeedsCommand.self, RefreshCommand.self,
-            ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,
+            ReadCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,
             ImportCommand.self, ExportCommand.self, ParseCommand.self,
         ]
     )
 
+    @OptionGroup var global: GlobalOptions
+
     /// Creates the command (ArgumentParser needs it).
     public init() {}
+
+    /// `herald` alone: the reader on a terminal; help (exit 0) on a pipe or a dumb terminal.
+    public func run() async throws {
+        guard ReaderLauncher.canRun() else {
+            print(Self.helpMessage())
+            return
+        }
+        try await CLISession.run(database: global.db) { herald, _ in
+            try await ReaderLauncher.run(herald)
+        }
+    }
 
     /// Parses the process arguments, runs the chosen subcommand and exits with its status.
     public static func runAsRoot(_ arguments: [String]? = nil) async {

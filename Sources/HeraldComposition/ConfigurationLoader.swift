@@ -17,6 +17,7 @@ import HeraldDomain
 /// user-agent = MyReader/1.0
 /// fetch-timeout = 30s
 /// max-feed-size = 32MB
+/// bind-key ^D pagedown
 /// ```
 public struct ConfigurationLoader: Sendable {
     /// The process environment (or a test's).
@@ -75,6 +76,11 @@ public struct ConfigurationLoader: Sendable {
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if line.isEmpty { continue }
             let place = "\(path):\(index + 1)"
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            if words.first == "bind-key" {
+                configuration.keyBindings.append(KeyBindingLine(words: Array(words.dropFirst()), place: place))
+                continue
+            }
             guard let equals = line.firstIndex(of: "=") else {
                 throw ConfigurationError("\(place): expected `key = value`, found `\(line)`.")
             }

@@ -6,18 +6,23 @@ import HeraldPresenters
 public struct ContainerActivity: ActivityReporting {
     /// The shared Container.
     public let container: any ContainerReporting
+    /// The module this bridge reports for: its loading never clears another module's.
+    public let source: ActivitySource
 
-    /// Wraps a Container.
-    public init(container: any ContainerReporting) { self.container = container }
-
-    /// Forwards to the Container.
-    public func showLoading() async { await container.showLoading() }
-    /// Forwards to the Container.
-    public func showProgress(done: Int, total: Int, label: String) async {
-        await container.showProgress(done: done, total: total, label: label)
+    /// Wraps a Container for one module.
+    public init(container: any ContainerReporting, source: ActivitySource) {
+        self.container = container
+        self.source = source
     }
-    /// Forwards to the Container.
-    public func hideLoading() async { await container.hideLoading() }
+
+    /// Forwards to the Container as this module.
+    public func showLoading() async { await container.showLoading(from: source) }
+    /// Forwards to the Container as this module.
+    public func showProgress(done: Int, total: Int, label: String) async {
+        await container.showProgress(done: done, total: total, label: label, from: source)
+    }
+    /// Forwards to the Container as this module.
+    public func hideLoading() async { await container.hideLoading(from: source) }
     /// Forwards to the Container.
     public func showError(_ message: String, retry: (@Sendable () async -> Void)?) async {
         await container.showError(message, retry: retry)

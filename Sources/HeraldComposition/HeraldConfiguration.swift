@@ -22,6 +22,8 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var fetchTimeout: Double
     /// The largest feed body accepted, in bytes.
     public var maxFeedBytes: Int
+    /// The config file's `bind-key` lines, for the interactive reader to check and apply.
+    public var keyBindings: [KeyBindingLine] = []
 
     /// Creates a configuration.
     public init(databasePath: String, maxConcurrentFetches: Int = 32, maxConcurrentPerHost: Int = 4,
@@ -37,5 +39,20 @@ public struct HeraldConfiguration: Sendable, Hashable {
         self.userAgent = userAgent
         self.fetchTimeout = fetchTimeout
         self.maxFeedBytes = maxFeedBytes
+    }
+}
+
+/// One `bind-key KEY ACTION [CONTEXT]` line of the config file, as written; the reader checks it
+/// (it knows the keys and actions) and reports a bad one with its place.
+public struct KeyBindingLine: Sendable, Hashable {
+    /// The words after `bind-key`.
+    public var words: [String]
+    /// `file:line`.
+    public var place: String
+
+    /// Creates a line.
+    public init(words: [String], place: String) {
+        self.words = words
+        self.place = place
     }
 }

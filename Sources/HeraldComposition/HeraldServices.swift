@@ -14,6 +14,8 @@ public struct HeraldServices: Sendable {
     public let articles: any ArticleStoring
     /// Full-text search and saved searches.
     public let search: any ArticleSearching
+    /// Reports what each commit changed, for live screens.
+    public let observer: any StoreObserving
     /// Fetches feed documents.
     public let fetcher: any FeedFetching
     /// Parses feed documents.
@@ -79,7 +81,7 @@ public struct HeraldServices: Sendable {
         let refresher = RefreshInteractor(feeds: store, fetcher: fetcher, parser: parser, clock: clock, policy: policy)
         let subscriber = SubscribeInteractor(feeds: store, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
-        return HeraldServices(feeds: store, articles: store, search: store, fetcher: fetcher, parser: parser,
+        return HeraldServices(feeds: store, articles: store, search: store, observer: store, fetcher: fetcher, parser: parser,
                               renderer: LibXMLHTMLRenderer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: databasePath,
                               shutdownHandler: shutdown)

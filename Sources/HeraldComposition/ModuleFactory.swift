@@ -1,38 +1,52 @@
 import Foundation
+import HeraldContainer
 import HeraldDomain
 import HeraldInteractors
 import HeraldPresenters
+import HeraldRouting
 
 /// Builds the screen modules on demand: an Interactor wired to its real Presenter, which reports to the
-/// front end's display and to the shared Container. Modules get ports, never concrete services.
+/// front end's display and to the shared Container (each module as its own activity source, so one
+/// screen's `hideLoading` never hides another's spinner or a refresh's progress). Modules get ports,
+/// never concrete services.
 public struct ModuleFactory: Sendable {
     /// The services the modules use.
     public let services: HeraldServices
-    /// Where every module reports loading, progress, errors and notices.
-    public let activity: any ActivityReporting
+    /// The shared Container every module reports to.
+    public let container: Container
+    /// What the feeds screen's refresh keeps afterwards.
+    public let retention: RetentionPolicy?
     /// The time zone for "yesterday" and absolute dates.
     public let timeZone: TimeZone
 
     /// Creates a factory.
-    public init(services: HeraldServices, activity: any ActivityReporting, timeZone: TimeZone = .current) {
+    public init(services: HeraldServices, container: Container, retention: RetentionPolicy? = nil,
+                timeZone: TimeZone = .current) {
         self.services = services
-        self.activity = activity
+        self.container = container
+        self.retention = retention
         self.timeZone = timeZone
+    }
+
+    /// A new module's line to the Container, with a source of its own.
+    private func activity() -> ContainerActivity {
+        ContainerActivity(container: container, source: container.makeSource())
     }
 
     /// The feeds screen: subscriptions, groups, errors, add/remove/refresh/import/export.
     public func feeds(display: any FeedsDisplayLogic) -> FeedsInteractor {
-        let presenter = FeedsPresenter(display: display, activity: activity, clock: services.clock)
+        let presenter = FeedsPresenter(display: display, activity: activity(), clock: services.clock)
         let ports = FeedsInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                  searches: services.search, subscriber: services.subscriber,
-                                                 refresher: services.refresher)
+                                                 refresher: services.refresher, retention: retention,
+                                                 clock: services.clock)
         return FeedsInteractor(dependencies: ports, presenter: presenter)
     }
 
     /// An article list for a filter, newest first, paged; optionally continuing after a row.
     public func articleList(_ filter: ArticleFilter, pageSize: Int = 50, startingAfter: PageCursor? = nil,
                             display: any ArticleListDisplayLogic) -> ArticleListInteractor {
-        let presenter = ArticleListPresenter(display: display, activity: activity, clock: services.clock,
+        let presenter = ArticleListPresenter(display: display, activity: activity(), clock: services.clock,
                                              timeZone: timeZone)
         let ports = ArticleListInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                        searches: services.search)
@@ -43,7 +57,7 @@ public struct ModuleFactory: Sendable {
     /// One article, rendered, with next/previous within a filter.
     public func articleDetail(_ id: ArticleID, within filter: ArticleFilter = ArticleFilter(),
                               display: any ArticleDetailDisplayLogic) -> ArticleDetailInteractor {
-        let presenter = ArticleDetailPresenter(display: display, activity: activity, clock: services.clock,
+        let presenter = ArticleDetailPresenter(display: display, activity: activity(), clock: services.clock,
                                                timeZone: timeZone)
         let ports = ArticleDetailInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                          renderer: services.renderer)
@@ -51,10 +65,32 @@ public struct ModuleFactory: Sendable {
     }
 
     /// The search screen.
-    public func search(filter: ArticleFilter = ArticleFilter(), pageSize: Int = 20,
+    public func search(filter: ArticleFilter = ArticleFilter(), pageSize: Int = 20, history: [String] = [],
                        display: any SearchDisplayLogic) -> SearchInteractor {
-        let presenter = SearchPresenter(display: display, activity: activity, clock: services.clock,
+        let presenter = SearchPresenter(display: display, activity: activity(), clock: services.clock,
                                         timeZone: timeZone)
-        return SearchInteractor(searches: services.search, presenter: presenter, filter: filter, pageSize: pageSize)
+        return SearchInteractor(searches: services.search, presenter: presenter, filter: filter, history: history,
+                                pageSize: pageSize)
+    }
+
+    /// The module a route names, reporting to `display` (a front end's screen that can show any
+    /// module's view model). This is how every front end turns the Router's routes into screens.
+    /// - Parameters:
+    ///   - pageSize: Rows per page of lists and searches (a terminal asks for about a screenful).
+    ///   - history: Recent queries for a search screen.
+    public func module(for route: Route, display: any ScreenDisplaying, pageSize: Int = 50,
+                       history: [String] = []) -> ScreenModule {
+        switch route {
+        case .feeds:
+            .feeds(feeds(display: display))
+        case .articleList(let filter):
+            .articleList(articleList(filter, pageSize: pageSize, display: display))
+        case let .articleDetail(id, filter):
+            .articleDetail(articleDetail(id, within: filter, display: display))
+        case .search(let query):
+            .search(search(pageSize: pageSize, history: history, display: display), query: query)
+        case .help:
+            .help
+        }
     }
 }

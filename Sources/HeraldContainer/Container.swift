@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import Synchronization
 
 /// The shared wrapper every screen reports through: it keeps the current ``ContainerState``,
 /// reduces reports into it with the clock's time, and streams every change to the front end.
@@ -12,6 +13,8 @@ public actor Container: ContainerReporting {
     private var current: ContainerState
     private var observers: [Int: AsyncStream<ContainerState>.Continuation] = [:]
     private var nextObserver = 0
+    private var expiryTimer: Task<Void, Never>?
+    private let sourceCounter = Atomic<Int>(1)
 
     /// Creates an idle container.
     /// - Parameters:
@@ -40,12 +43,19 @@ public actor Container: ContainerReporting {
         return stream
     }
 
-    /// Shows an indeterminate indicator.
-    public func showLoading() { send(.showLoading) }
-    /// Shows progress.
-    public func showProgress(done: Int, total: Int, label: String) { send(.showProgress(done: done, total: total, label: label)) }
-    /// Hides loading or progress.
-    public func hideLoading() { send(.hideLoading) }
+    /// A new source of loading and progress (one per screen module, one per long task).
+    public nonisolated func makeSource() -> ActivitySource {
+        ActivitySource(id: sourceCounter.wrappingAdd(1, ordering: .relaxed).oldValue)
+    }
+
+    /// Shows an indeterminate indicator for a source.
+    public func showLoading(from source: ActivitySource) { send(.showLoading(source)) }
+    /// Shows a source's progress.
+    public func showProgress(done: Int, total: Int, label: String, from source: ActivitySource) {
+        send(.showProgress(source, done: done, total: total, label: label))
+    }
+    /// Hides a source's loading or progress.
+    public func hideLoading(from source: ActivitySource) { send(.hideLoading(source)) }
     /// Queues an error as an alert with an optional retry.
     public func showError(_ message: String, retry: (@Sendable () async -> Void)?) { send(.showError(message, retry: retry)) }
     /// Shows a transient notice.
@@ -67,6 +77,30 @@ public actor Container: ContainerReporting {
     private func send(_ action: ContainerAction) {
         current.reduce(action, now: clock.now())
         for observer in observers.values { observer.yield(current) }
+        scheduleExpiry()
+    }
+
+    /// Sleeps until the next notice expires, then emits the state without it, so a front end
+    /// that only redraws on changes sees the notice go.
+    private func scheduleExpiry() {
+        expiryTimer?.cancel()
+        expiryTimer = nil
+        guard let expiry = current.nextExpiry else { return }
+        let delay = max(expiry.timeIntervalSince(clock.now()), 0)
+        expiryTimer = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int64(delay * 1000) + 5))
+            guard !Task.isCancelled else { return }
+            await self?.expireNotices()
+        }
+    }
+
+    private func expireNotices() {
+        let before = current.notices.count
+        current.reduce(.tick, now: clock.now())
+        if current.notices.count != before {
+            for observer in observers.values { observer.yield(current) }
+        }
+        scheduleExpiry()
     }
 
     private func removeObserver(_ id: Int) {

@@ -20,6 +20,24 @@ public enum Activity: Sendable, Hashable {
     }
 }
 
+/// Who reports an activity: each screen module and each long task has its own, so one screen
+/// hiding its spinner never hides another's, nor a refresh's progress.
+public struct ActivitySource: Sendable, Hashable {
+    /// A number unique within one ``Container``.
+    public let id: Int
+
+    /// Creates a source; ``Container/makeSource()`` hands out unique ones.
+    public init(id: Int) { self.id = id }
+}
+
+/// One source's indicator.
+public struct SourcedActivity: Sendable, Hashable {
+    /// Who reports it.
+    public let source: ActivitySource
+    /// What it shows.
+    public var activity: Activity
+}
+
 /// A queued error shown as an alert.
 public struct ErrorAlert: Sendable, Hashable, Identifiable {
     /// A stable identifier.

@@ -6,8 +6,8 @@ import Foundation
 
 /// What the shared wrapper shows over every screen, as a value changed only by ``reduce(_:now:)``.
 public struct ContainerState: Sendable, Hashable {
-    /// The indicator: nothing, loading, or progress.
-    public private(set) var activity: Activity = .idle
+    /// Each source's indicator, oldest first; a source that hides its indicator leaves the list.
+    public private(set) var activities: [SourcedActivity] = []
     /// Errors waiting to be seen, oldest first; the first is the alert on screen.
     public private(set) var errors: [ErrorAlert] = []
     /// Notices not yet expired, oldest first.
@@ -27,17 +27,27 @@ public struct ContainerState: Sendable, Hashable {
     /// The alert on screen, if any.
     public var currentError: ErrorAlert? { errors.first }
 
+    /// The one indicator a front end draws: the newest progress if any source reports progress
+    /// (a refresh keeps its bar while a screen loads), else loading if any source loads, else idle.
+    public var activity: Activity {
+        if let progress = activities.last(where: { $0.activity.fraction != nil }) { return progress.activity }
+        return activities.isEmpty ? .idle : .loading
+    }
+
+    /// When the next notice expires, if any is shown.
+    public var nextExpiry: Date? { notices.map(\.expiresAt).min() }
+
     /// Applies an action at `now` (notice expiry is measured from it).
     public mutating func reduce(_ action: ContainerAction, now: Date) {
         notices.removeAll { $0.expiresAt <= now }
         switch action {
-        case .showLoading:
-            if case .progress = activity { return }
-            activity = .loading
-        case let .showProgress(done, total, label):
-            activity = .progress(done: min(max(done, 0), max(total, 0)), total: max(total, 0), label: label)
-        case .hideLoading:
-            activity = .idle
+        case .showLoading(let source):
+            if activities.contains(where: { $0.source == source && $0.activity.fraction != nil }) { return }
+            set(.loading, for: source)
+        case let .showProgress(source, done, total, label):
+            set(.progress(done: min(max(done, 0), max(total, 0)), total: max(total, 0), label: label), for: source)
+        case .hideLoading(let source):
+            activities.removeAll { $0.source == source }
         case let .showError(message, retry):
             let id = takeID()
             let alert = ErrorAlert(id: id, message: message, retry: retry.map { RetryAction(id: id, run: $0) })
@@ -58,6 +68,14 @@ public struct ContainerState: Sendable, Hashable {
         }
     }
 
+    private mutating func set(_ activity: Activity, for source: ActivitySource) {
+        if let index = activities.firstIndex(where: { $0.source == source }) {
+            activities[index].activity = activity
+        } else {
+            activities.append(SourcedActivity(source: source, activity: activity))
+        }
+    }
+
     private mutating func takeID() -> Int {
         defer { nextID += 1 }
         return nextID
@@ -66,12 +84,12 @@ public struct ContainerState: Sendable, Hashable {
 
 /// The changes a ``ContainerState`` accepts.
 public enum ContainerAction: Sendable {
-    /// Show an indeterminate indicator (ignored while progress is shown).
-    case showLoading
-    /// Show progress.
-    case showProgress(done: Int, total: Int, label: String)
-    /// Hide loading or progress.
-    case hideLoading
+    /// A source shows an indeterminate indicator (ignored while that source shows progress).
+    case showLoading(ActivitySource)
+    /// A source shows progress.
+    case showProgress(ActivitySource, done: Int, total: Int, label: String)
+    /// A source hides its loading or progress; other sources' indicators stay.
+    case hideLoading(ActivitySource)
     /// Queue an error; an error with the same message already queued is replaced, not repeated.
     case showError(String, retry: (@Sendable () async -> Void)?)
     /// Close the alert on screen.

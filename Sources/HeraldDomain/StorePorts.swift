@@ -49,6 +49,9 @@ public protocol ArticleStoring: Sendable {
     func neighbours(of id: ArticleID, in filter: ArticleFilter) async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?)
     /// The next unread article after `id` (older first, then the other feeds), or the newest unread when `id` is nil.
     func nextUnread(after id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID?
+    /// The nearest unread article newer than `id` within a filter (no wrapping), or the oldest
+    /// unread when `id` is nil: "previous unread".
+    func previousUnread(before id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID?
     /// Marks articles read or unread.
     func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(StoreError)
     /// Stars or unstars articles.

@@ -17,6 +17,12 @@ extension SQLiteStore {
         if case .savedSearch = filter.scope { await indexWaitingArticlesForSearch() }
         return try await read { db in try ArticleNavigation(db: db).nextUnread(after: id, in: filter) }
     }
+
+    /// The nearest unread article newer than `id` in the filter, or the oldest unread when `id` is nil.
+    public func previousUnread(before id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID? {
+        if case .savedSearch = filter.scope { await indexWaitingArticlesForSearch() }
+        return try await read { db in try ArticleNavigation(db: db).previousUnread(before: id, in: filter) }
+    }
 }
 
 /// Next/previous and next-unread queries, on the same keyset as the lists.
@@ -51,6 +57,17 @@ struct ArticleNavigation {
             return older
         }
         return try first(in: filter, where: clause + " AND a.id <> ?", values + [id.rawValue], newestFirst: true)
+    }
+
+    func previousUnread(before id: ArticleID?, in filter: ArticleFilter) throws -> ArticleID? {
+        var unread = filter
+        unread.unreadOnly = true
+        let filter = try ArticleFilterSQL(unread, db: db)
+        let (clause, values) = filter.listClause()
+        guard let id else { return try first(in: filter, where: clause, values, newestFirst: false) }
+        let position = try self.position(of: id)
+        return try first(in: filter, where: clause + " AND (a.sort_date, a.id) > (?, ?)", values + position,
+                         newestFirst: false)
     }
 
     /// The first article matching `clause` in list order (or reversed).

@@ -9,16 +9,33 @@ struct ContainerStateTests {
     @Test("Given loading, when progress arrives, then progress replaces loading, a later loading does not hide it, and hide goes idle")
     func activity() {
         var state = ContainerState()
-        state.reduce(.showLoading, now: t0)
+        let source = ActivitySource(id: 1)
+        state.reduce(.showLoading(source), now: t0)
         #expect(state.activity == .loading)
-        state.reduce(.showProgress(done: 3, total: 12, label: "Fetching LWN"), now: t0)
-        state.reduce(.showLoading, now: t0)
+        state.reduce(.showProgress(source, done: 3, total: 12, label: "Fetching LWN"), now: t0)
+        state.reduce(.showLoading(source), now: t0)
         #expect(state.activity == .progress(done: 3, total: 12, label: "Fetching LWN"))
         #expect(state.activity.fraction == 0.25)
-        state.reduce(.showProgress(done: 20, total: 12, label: "x"), now: t0)
+        state.reduce(.showProgress(source, done: 20, total: 12, label: "x"), now: t0)
         #expect(state.activity == .progress(done: 12, total: 12, label: "x"), "done is clamped to total")
-        state.reduce(.hideLoading, now: t0)
+        state.reduce(.hideLoading(source), now: t0)
         #expect(state.activity == .idle && state.activity.fraction == nil)
+    }
+
+    @Test("Given a refresh's progress and a screen loading, when the screen hides its loading, then the progress stays; when the refresh ends, the other screen's loading shows")
+    func activityPerSource() {
+        var state = ContainerState()
+        let refresh = ActivitySource(id: 1), list = ActivitySource(id: 2), detail = ActivitySource(id: 3)
+        state.reduce(.showProgress(refresh, done: 1, total: 4, label: "Fetching A"), now: t0)
+        state.reduce(.showLoading(list), now: t0)
+        state.reduce(.showLoading(detail), now: t0)
+        #expect(state.activity == .progress(done: 1, total: 4, label: "Fetching A"))
+        state.reduce(.hideLoading(list), now: t0)
+        #expect(state.activity == .progress(done: 1, total: 4, label: "Fetching A"), "a screen never hides a refresh")
+        state.reduce(.hideLoading(refresh), now: t0)
+        #expect(state.activity == .loading, "the detail screen is still loading")
+        state.reduce(.hideLoading(detail), now: t0)
+        #expect(state.activity == .idle)
     }
 
     @Test("Given three errors, two with the same message, when queued, then they show oldest first without repeats")

@@ -41,10 +41,11 @@ struct ContainerTests {
         var iterator = stream.makeAsyncIterator()
         let initial = await iterator.next()
         #expect(initial?.activity == .idle)
-        await container.showProgress(done: 1, total: 2, label: "Fetching A")
+        let refresh = container.makeSource()
+        await container.showProgress(done: 1, total: 2, label: "Fetching A", from: refresh)
         let progressing = await iterator.next()
         #expect(progressing?.activity == .progress(done: 1, total: 2, label: "Fetching A"))
-        await container.hideLoading()
+        await container.hideLoading(from: refresh)
         let finished = await iterator.next()
         #expect(finished?.activity == .idle)
         await container.showNotice("2 new articles")
@@ -60,5 +61,24 @@ struct ContainerTests {
         #expect(snapshot.notices.map(\.message) == ["Subscribed to LWN"])
         snapshot.reduce(.tick, now: t0.addingTimeInterval(3_600))
         #expect(snapshot.notices.isEmpty)
+    }
+
+    @Test("Given a notice with a short lifetime, when nobody reads the state, then its expiry is still streamed as a change")
+    func expiryIsEmitted() async throws {
+        let container = Container(clock: SystemWallClock(), noticeLifetime: 0.2)
+        let stream = await container.changes()
+        var iterator = stream.makeAsyncIterator()
+        _ = await iterator.next()
+        await container.showNotice("12 new articles")
+        let shown = await iterator.next()
+        #expect(shown?.notices.count == 1)
+        let expired = await iterator.next()
+        #expect(expired?.notices.isEmpty == true, "the expiry arrives without any other report")
+    }
+
+    @Test("Given two sources, when each asks for one, then they differ")
+    func sourcesAreUnique() {
+        let container = Container(clock: FixedWallClock(t0))
+        #expect(container.makeSource() != container.makeSource())
     }
 }

@@ -29,6 +29,11 @@ struct DemoCommand: AsyncParsableCommand {
             await screen.subscriptionsImported(Data(DemoFeeds.urlList(files).utf8))
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
             try await RefreshCommand.refresh(.all, herald: herald, terminal: terminal)
+            if ReaderLauncher.canRun() {
+                // On a terminal the demo goes on in the reader, on the feeds screen.
+                try await ReaderLauncher.run(herald)
+                return
+            }
             await CLISession.flushContainer(herald, terminal)
             terminal.line("")
             let capture = ArticleListCapture()

@@ -22,10 +22,9 @@ struct RefreshCommand: AsyncParsableCommand {
                 for name in feeds { ids.append(try await FeedResolver.resolve(name, in: herald).id) }
                 selection = .feeds(ids)
             }
+            // The feeds module applies the retention policy after the refresh and reports it.
             try await Self.refresh(selection, herald: herald, terminal: terminal)
-            let removed = try await herald.applyRetention()
-            if removed > 0 { terminal.line(CountText.count(removed, "old article") + " removed by the retention policy.") }
-            await CLISession.flushContainer(herald, terminal)
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 

@@ -16,11 +16,11 @@ enum ArticleListText {
             let dateWidth = width >= 50 ? 12 : 10
             for row in content.rows {
                 let flags = (row.isRead ? " " : "N") + (row.isStarred ? "*" : " ")
-                var prefix = Columns.pad(String(row.id.rawValue), idWidth) + " " + flags + " "
-                    + Columns.pad(row.date, dateWidth) + " "
-                if feedWidth > 0 { prefix += Columns.pad(row.feedTitle, feedWidth) + " " }
+                var prefix = ColumnText.pad(String(row.id.rawValue), idWidth) + " " + flags + " "
+                    + ColumnText.pad(row.date, dateWidth) + " "
+                if feedWidth > 0 { prefix += ColumnText.pad(row.feedTitle, feedWidth) + " " }
                 let room = max(1, width - DisplayWidth.of(prefix))
-                lines.append(prefix + Columns.fit(row.title, room))
+                lines.append(prefix + ColumnText.fit(row.title, room))
             }
             if content.hasMore, let last = content.rows.last {
                 lines.append("… more articles: add --after \(last.id.rawValue) for the next page")

@@ -14,16 +14,16 @@ enum FeedsText {
                 lines.append("")
                 lines.append(group.title + (group.unreadLabel.isEmpty ? "" : " (" + group.unreadLabel + ")"))
                 for row in group.rows {
-                    let head = "  " + Columns.pad(String(row.id.rawValue), 5) + " "
-                        + Columns.pad(row.unreadCount > 0 ? row.unreadLabel : "", 12) + " "
-                    lines.append(head + Columns.fit(row.title, max(10, width - DisplayWidth.of(head))))
+                    let head = "  " + ColumnText.pad(String(row.id.rawValue), 5) + " "
+                        + ColumnText.pad(row.unreadCount > 0 ? row.unreadLabel : "", 12) + " "
+                    lines.append(head + ColumnText.fit(row.title, max(10, width - DisplayWidth.of(head))))
                     switch row.health {
                     case .healthy: break
                     case let .failing(error, retry):
-                        lines.append("        ! " + Columns.fit(error, max(10, width - 10)))
+                        lines.append("        ! " + ColumnText.fit(error, max(10, width - 10)))
                         lines.append("          " + retry)
                     case .gone(let message):
-                        lines.append("        ✗ " + Columns.fit(message, max(10, width - 10)))
+                        lines.append("        ✗ " + ColumnText.fit(message, max(10, width - 10)))
                     }
                 }
             }
@@ -31,8 +31,8 @@ enum FeedsText {
                 lines.append("")
                 lines.append("Saved searches")
                 for search in content.savedSearches {
-                    lines.append("  " + Columns.pad(String(search.id.rawValue), 5) + " "
-                        + Columns.pad(search.unreadCount > 0 ? search.unreadLabel : "", 12) + " "
+                    lines.append("  " + ColumnText.pad(String(search.id.rawValue), 5) + " "
+                        + ColumnText.pad(search.unreadCount > 0 ? search.unreadLabel : "", 12) + " "
                         + search.name + "  [" + search.query + "]")
                 }
             }

@@ -16,7 +16,7 @@ enum SearchText {
                 let heading = "\(hit.id.rawValue)\(hit.isRead ? " " : " N ") " + hit.title.plainText
                 lines.append(interactive
                     ? "\(hit.id.rawValue)\(hit.isRead ? " " : " N ") " + Columns.highlighted(hit.title, interactive: true)
-                    : Columns.fit(heading, width))
+                    : ColumnText.fit(heading, width))
                 lines.append("    " + hit.feedTitle + " · " + hit.date)
                 let snippet = Columns.highlighted(hit.snippet, interactive: false)
                 for line in wrapper.wrap(snippet, indent: "    ") {

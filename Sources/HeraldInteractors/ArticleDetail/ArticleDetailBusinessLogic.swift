@@ -14,6 +14,12 @@ public protocol ArticleDetailBusinessLogic: Sendable {
     func starToggled() async
     /// Marks the article unread.
     func markedUnread() async
+    /// Toggles the read state.
+    func readToggled() async
+    /// Shows the next unread article, crossing to the next feed when this one has none left.
+    func nextUnreadRequested() async
+    /// Shows the previous unread article, crossing to the preceding feed.
+    func previousUnreadRequested() async
 }
 
 extension ArticleDetailBusinessLogic {
@@ -26,6 +32,9 @@ extension ArticleDetailBusinessLogic {
         case .linkOpened(let number): await linkOpened(number)
         case .starToggled: await starToggled()
         case .markedUnread: await markedUnread()
+        case .readToggled: await readToggled()
+        case .nextUnreadRequested: await nextUnreadRequested()
+        case .previousUnreadRequested: await previousUnreadRequested()
         }
     }
 }

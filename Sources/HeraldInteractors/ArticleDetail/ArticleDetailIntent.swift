@@ -14,4 +14,10 @@ public enum ArticleDetailIntent: Sendable, Hashable {
     case starToggled
     /// Mark the article unread again.
     case markedUnread
+    /// Toggle the read state.
+    case readToggled
+    /// Show the next unread article (across feeds).
+    case nextUnreadRequested
+    /// Show the previous unread article (across feeds).
+    case previousUnreadRequested
 }

@@ -25,8 +25,8 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     private var loaded: ArticleDetailResponse?
     /// The article shown.
     public private(set) var articleID: ArticleID
-    /// The filter next/previous move within.
-    public let filter: ArticleFilter
+    /// The filter next/previous move within (another feed's after "next unread" crossed feeds).
+    public private(set) var filter: ArticleFilter
     /// The link handed to the front end last.
     public private(set) var openedLink: String?
 
@@ -42,6 +42,38 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     /// Loads, renders and marks the article read.
     public func viewAppeared() async {
         await presenter.presentLoading()
+        await load()
+    }
+
+    /// Shows the next unread article: older ones of the list, then the next feed's.
+    public func nextUnreadRequested() async {
+        await unread(.next)
+    }
+
+    /// Shows the previous unread article: newer ones of the list, then the preceding feed's.
+    public func previousUnreadRequested() async {
+        await unread(.previous)
+    }
+
+    private func unread(_ direction: UnreadDirection) async {
+        let navigator = UnreadNavigator(feeds: ports.feeds, articles: ports.articles)
+        do {
+            guard let found = try await navigator.find(direction, from: articleID, in: filter) else {
+                await presenter.presentNotice(.noUnreadLeft)
+                return
+            }
+            articleID = found.id
+            filter = found.filter
+            openedLink = nil
+            await load()
+        } catch {
+            await fail(error.message) { await $0.unread(direction) }
+        }
+    }
+
+    /// Loads the article on screen without passing through `.loading` (moving between articles
+    /// keeps the old one on screen until the new one is ready: no flash).
+    private func load() async {
         do {
             var article = try await ports.articles.article(articleID)
             let feed = try? await ports.feeds.feed(article.feedID)
@@ -94,6 +126,12 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         }
     }
 
+    /// Marks the article read if unread, unread if read (it stays on screen).
+    public func readToggled() async {
+        guard let isRead = loaded?.article.state.isRead else { return }
+        if isRead { await markedUnread() } else { await markedRead() }
+    }
+
     /// Marks the article unread (it stays on screen).
     public func markedUnread() async {
         guard loaded != nil else { return }
@@ -133,7 +171,7 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         }
         articleID = neighbour
         openedLink = nil
-        await viewAppeared()
+        await load()
     }
 
     /// The content, else the summary: HTML through the renderer, plain text as paragraphs.

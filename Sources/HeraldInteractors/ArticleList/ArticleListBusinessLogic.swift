@@ -14,8 +14,14 @@ public protocol ArticleListBusinessLogic: Sendable {
     func starToggled(_ id: ArticleID) async
     /// Marks every article the list covers read, then reloads.
     func markAllReadConfirmed() async
-    /// Selects the next unread article after the selection, in any feed.
+    /// Selects the next unread article: older ones of the list, then the next feed's.
     func nextUnreadRequested() async
+    /// Selects the previous unread article: newer ones of the list, then the preceding feed's.
+    func previousUnreadRequested() async
+    /// Moves the selection without opening the article.
+    func selectionMoved(to id: ArticleID) async
+    /// Reloads in place after the store changed, keeping the selection.
+    func storeChanged(_ changes: StoreChanges) async
 }
 
 extension ArticleListBusinessLogic {
@@ -29,6 +35,9 @@ extension ArticleListBusinessLogic {
         case .starToggled(let id): await starToggled(id)
         case .markAllReadConfirmed: await markAllReadConfirmed()
         case .nextUnreadRequested: await nextUnreadRequested()
+        case .previousUnreadRequested: await previousUnreadRequested()
+        case .selectionMoved(let id): await selectionMoved(to: id)
+        case .storeChanged(let changes): await storeChanged(changes)
         }
     }
 }

@@ -16,4 +16,10 @@ public enum ArticleListIntent: Sendable, Hashable {
     case markAllReadConfirmed
     /// The user asked for the next unread article, across feeds.
     case nextUnreadRequested
+    /// The user asked for the previous unread article, across feeds.
+    case previousUnreadRequested
+    /// The user moved the selection (without opening).
+    case selectionMoved(ArticleID)
+    /// The store changed under the list (a refresh, another screen).
+    case storeChanged(StoreChanges)
 }

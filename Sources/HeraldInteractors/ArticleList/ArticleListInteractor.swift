@@ -32,6 +32,9 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     public private(set) var cursor: PageCursor?
     /// The selected article.
     public private(set) var selectedArticle: ArticleID?
+    private var unreadTotal: Int?
+    private var isLoadingPage = false
+    private var presentedOnce = false
 
     /// Where the first page starts: `nil` for the newest article, or a cursor to continue a list
     /// another front end (or an earlier command) stopped at.
@@ -51,7 +54,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         self.presenter = presenter
     }
 
-    /// Resolves the heading and loads the first page.
+    /// Resolves the heading and loads the first page; the first row is selected.
     public func viewAppeared() async {
         await presenter.presentLoading()
         do {
@@ -59,23 +62,62 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
             let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: startingAfter))
             rows = page.articles
             cursor = page.next
+            selectedArticle = rows.first?.id
+            unreadTotal = await countUnread()
             await presentRows()
         } catch {
             await presenter.presentLoadFailure(error.message)
         }
     }
 
-    /// Appends the next page; does nothing when everything is loaded.
-    public func nextPageRequested() async {
-        guard let after = cursor else { return }
+    /// Reloads in place after the store changed (a refresh stored articles, another screen marked
+    /// some read): as many rows as are loaded (new ones on top), the selection kept on the same
+    /// article, or on the row at the same position when that article left the list.
+    public func storeChanged(_ changes: StoreChanges) async {
+        guard presentedOnce, !isLoadingPage else { return }
         do {
-            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: after))
-            rows += page.articles
+            let limit = max(rows.count, pageSize)
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: limit, after: startingAfter))
+            let oldIndex = selectedArticle.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
+            rows = page.articles
             cursor = page.next
+            if let selected = selectedArticle, rows.contains(where: { $0.id == selected }) {
+                // Kept.
+            } else {
+                selectedArticle = rows.isEmpty ? nil : rows[min(oldIndex, rows.count - 1)].id
+            }
+            unreadTotal = await countUnread()
             await presentRows()
         } catch {
+            await fail(error.message) { await $0.storeChanged(changes) }
+        }
+    }
+
+    /// Appends the next page; does nothing when everything is loaded or a page is already on its
+    /// way (two requests in flight would append the same page twice).
+    public func nextPageRequested() async {
+        guard let after = cursor, !isLoadingPage else { return }
+        isLoadingPage = true
+        await presentRows()
+        do {
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: after))
+            let known = Set(rows.map(\.id))
+            rows += page.articles.filter { !known.contains($0.id) }
+            cursor = page.next
+            isLoadingPage = false
+            await presentRows()
+        } catch {
+            isLoadingPage = false
+            await presentRows()
             await fail(error.message) { await $0.nextPageRequested() }
         }
+    }
+
+    /// Moves the selection to a row without opening it.
+    public func selectionMoved(to id: ArticleID) async {
+        guard rows.contains(where: { $0.id == id }), selectedArticle != id else { return }
+        selectedArticle = id
+        await presentRows()
     }
 
     /// Selects the article and marks it read.
@@ -111,27 +153,54 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         do {
             let count = try await ports.articles.markAllRead(in: filter)
             await presenter.presentNotice(.markedRead(count: count))
-            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: startingAfter))
+            let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: max(rows.count, pageSize),
+                                                                           after: startingAfter))
             rows = page.articles
             cursor = page.next
+            if let selected = selectedArticle, !rows.contains(where: { $0.id == selected }) { selectedArticle = rows.first?.id }
+            unreadTotal = await countUnread()
             await presentRows()
         } catch {
             await fail(error.message) { await $0.markAllReadConfirmed() }
         }
     }
 
-    /// Finds the next unread article after the selection, in any feed, and selects it.
+    /// Finds the next unread article after the selection: older ones of this list first, then
+    /// the next feed with unread articles (see ``UnreadNavigator``), and selects it.
     public func nextUnreadRequested() async {
-        let everywhere = ArticleFilter(scope: .all)
+        await unread(.next)
+    }
+
+    /// Finds the previous (newer) unread article, then the preceding feeds'.
+    public func previousUnreadRequested() async {
+        await unread(.previous)
+    }
+
+    private func unread(_ direction: UnreadDirection) async {
+        let navigator = UnreadNavigator(feeds: ports.feeds, articles: ports.articles)
         do {
-            guard let next = try await ports.articles.nextUnread(after: selectedArticle, in: everywhere) else {
+            guard let found = try await navigator.find(direction, from: selectedArticle, in: filter) else {
                 await presenter.presentNotice(.noUnreadLeft)
                 return
             }
-            selectedArticle = next
-            await presenter.presentNextUnread(next, within: everywhere)
+            if found.filter == filter { selectedArticle = found.id }
+            await presenter.presentNextUnread(found.id, within: found.filter)
         } catch {
-            await fail(error.message) { await $0.nextUnreadRequested() }
+            await fail(error.message) { await $0.unread(direction) }
+        }
+    }
+
+    private func countUnread() async -> Int? {
+        guard !filter.starredOnly, filter.since == nil, filter.until == nil else { return nil }
+        do {
+            switch filter.scope {
+            case .all: return try await ports.articles.unreadCountsByFeed().values.reduce(0, +)
+            case .feed(let id): return try await ports.articles.unreadCountsByFeed()[id] ?? 0
+            case .tag(let tag): return try await ports.articles.unreadCountsByTag()[tag] ?? 0
+            case .savedSearch(let id): return try await ports.searches.unreadCountsBySavedSearch()[id] ?? 0
+            }
+        } catch {
+            return nil
         }
     }
 
@@ -139,6 +208,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         do {
             try await ports.articles.setRead(isRead, for: [id])
             update(id) { $0.isRead = isRead }
+            if let total = unreadTotal { unreadTotal = max(0, total + (isRead ? -1 : 1)) }
             await presentRows()
         } catch {
             await fail(error.message) { await $0.setRead(isRead, for: id) }
@@ -164,8 +234,10 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     }
 
     private func presentRows() async {
+        presentedOnce = true
         await presenter.presentArticles(ArticleListResponse(
-            source: source, filter: filter, rows: rows, hasMore: cursor != nil, selected: selectedArticle))
+            source: source, filter: filter, rows: rows, hasMore: cursor != nil, selected: selectedArticle,
+            unreadTotal: unreadTotal, isLoadingMore: isLoadingPage))
     }
 
     private func fail(_ message: String, retry: @escaping @Sendable (ArticleListInteractor) async -> Void) async {

@@ -24,15 +24,22 @@ public struct ArticleListResponse: Sendable, Hashable {
     public var hasMore: Bool
     /// The selected article, if any.
     public var selected: ArticleID?
+    /// Unread articles in the whole scope (not only the loaded rows); `nil` when the store cannot
+    /// count it cheaply (starred-only or dated filters).
+    public var unreadTotal: Int?
+    /// Whether the next page is on its way.
+    public var isLoadingMore: Bool
 
     /// Creates a response.
     public init(source: ArticleListSource, filter: ArticleFilter, rows: [ArticleSummary], hasMore: Bool,
-                selected: ArticleID?) {
+                selected: ArticleID?, unreadTotal: Int? = nil, isLoadingMore: Bool = false) {
         self.source = source
         self.filter = filter
         self.rows = rows
         self.hasMore = hasMore
         self.selected = selected
+        self.unreadTotal = unreadTotal
+        self.isLoadingMore = isLoadingMore
     }
 }
 

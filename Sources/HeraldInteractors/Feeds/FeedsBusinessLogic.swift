@@ -11,6 +11,12 @@ public protocol FeedsBusinessLogic: Sendable {
     func viewAppeared() async
     /// Refreshes feeds, reporting progress and a closing notice through the Container.
     func refreshRequested(_ selection: RefreshSelection) async
+    /// Stops the refresh in progress (its summary still arrives, marked cancelled).
+    func refreshCancelRequested() async
+    /// Marks every article of a feed, tag or saved search read, after the user confirmed.
+    func markAllReadConfirmed(_ filter: ArticleFilter) async
+    /// Reloads in place after the store changed.
+    func storeChanged(_ changes: StoreChanges) async
     /// Subscribes (with discovery), then reloads.
     func feedAdded(url: String, title: String?, tags: [String]) async
     /// Removes a feed the user confirmed removing, then reloads.
@@ -33,6 +39,9 @@ extension FeedsBusinessLogic {
         switch intent {
         case .viewAppeared: await viewAppeared()
         case .refreshRequested(let selection): await refreshRequested(selection)
+        case .refreshCancelRequested: await refreshCancelRequested()
+        case .markAllReadConfirmed(let filter): await markAllReadConfirmed(filter)
+        case .storeChanged(let changes): await storeChanged(changes)
         case let .feedAdded(url, title, tags): await feedAdded(url: url, title: title, tags: tags)
         case .feedRemovalConfirmed(let id): await feedRemovalConfirmed(id)
         case let .feedRenamed(id, title): await feedRenamed(id, to: title)

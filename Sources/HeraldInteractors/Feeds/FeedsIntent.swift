@@ -12,6 +12,12 @@ public enum FeedsIntent: Sendable, Hashable {
     case viewAppeared
     /// Refresh some or all feeds.
     case refreshRequested(RefreshSelection)
+    /// Stop the refresh in progress.
+    case refreshCancelRequested
+    /// The user confirmed marking every article of a feed, tag or saved search read.
+    case markAllReadConfirmed(ArticleFilter)
+    /// The store changed under the screen (a refresh, another screen).
+    case storeChanged(StoreChanges)
     /// Subscribe to a feed or a page that advertises one.
     case feedAdded(url: String, title: String?, tags: [String])
     /// The user confirmed removing a feed.

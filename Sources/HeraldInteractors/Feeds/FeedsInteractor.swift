@@ -20,15 +20,22 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         public var subscriber: any FeedSubscribing
         /// Refreshing.
         public var refresher: any FeedRefreshing
+        /// What to keep after a refresh (`nil`: keep everything).
+        public var retention: RetentionPolicy?
+        /// `now` for the retention policy's age limit.
+        public var clock: (any WallClock)?
 
         /// Bundles the ports.
         public init(feeds: any FeedStoring, articles: any ArticleStoring, searches: any ArticleSearching,
-                    subscriber: any FeedSubscribing, refresher: any FeedRefreshing) {
+                    subscriber: any FeedSubscribing, refresher: any FeedRefreshing,
+                    retention: RetentionPolicy? = nil, clock: (any WallClock)? = nil) {
             self.feeds = feeds
             self.articles = articles
             self.searches = searches
             self.subscriber = subscriber
             self.refresher = refresher
+            self.retention = retention
+            self.clock = clock
         }
     }
 
@@ -68,6 +75,7 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
                 continue
             case .finished(let summary):
                 await presenter.presentRefreshFinished(summary)
+                await applyRetention()
                 await reload()
                 return
             }
@@ -75,6 +83,38 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         }
         // The stream ended without a summary (cancelled before it began): still show the new state.
         await reload()
+    }
+
+    /// Stops the refresh in progress; its stream still ends with the summary ("Refresh cancelled…").
+    public func refreshCancelRequested() async {
+        await ports.refresher.cancelRefreshes()
+    }
+
+    /// Marks every article a filter covers read (a feed, a tag, a saved search), then reloads.
+    public func markAllReadConfirmed(_ filter: ArticleFilter) async {
+        do {
+            let count = try await ports.articles.markAllRead(in: filter)
+            await presenter.presentNotice(.markedRead(count: count))
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.markAllReadConfirmed(filter) }
+        }
+    }
+
+    /// Reloads in place (no loading state) after the store changed.
+    public func storeChanged(_ changes: StoreChanges) async {
+        await reload()
+    }
+
+    /// Deletes what the retention policy no longer keeps (never starred articles).
+    private func applyRetention() async {
+        guard let retention = ports.retention, let clock = ports.clock else { return }
+        do {
+            let removed = try await ports.articles.applyRetention(global: retention, now: clock.now())
+            if removed > 0 { await presenter.presentNotice(.retentionApplied(removed: removed)) }
+        } catch {
+            await fail(error.message) { await $0.applyRetention() }
+        }
     }
 
     /// Subscribes through the subscribe use case (which discovers feeds on pages), then reloads.

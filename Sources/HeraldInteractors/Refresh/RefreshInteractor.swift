@@ -17,6 +17,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private let clock: any WallClock
     private let policy: RefreshPolicy
     private let jitter: any JitterSource
+    private let running = RunningRefreshes()
 
     /// Creates the use case from Domain ports.
     /// - Parameters:
@@ -73,10 +74,17 @@ public final class RefreshInteractor: FeedRefreshing {
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
-        if let canceller {
-            Task { await canceller.attach(task) }
+        let running = self.running
+        Task {
+            await running.add(task)
+            if let canceller { await canceller.attach(task) }
         }
         return stream
+    }
+
+    /// Cancels every refresh this use case is running; their streams end with `finished(cancelled: true)`.
+    public func cancelRefreshes() async {
+        await running.cancelAll()
     }
 
     /// The feeds a selection covers. `.due` never includes gone feeds; unknown identifiers are skipped;

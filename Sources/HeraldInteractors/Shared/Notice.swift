@@ -17,6 +17,8 @@ public enum Notice: Sendable, Hashable {
     case searchSaved(name: String)
     /// Next/previous reached the end of the list (`older` tells which end).
     case endOfList(older: Bool)
+    /// The retention policy removed old articles after a refresh.
+    case retentionApplied(removed: Int)
     /// A numbered link does not exist in the article.
     case noSuchLink(number: Int)
 }

@@ -69,10 +69,10 @@ public final class ArticleListPresenter: ArticleListPresentationLogic {
                 author: $0.author.map(DisplayText.line).flatMap { $0.isEmpty ? nil : $0 },
                 date: dates.relative($0.date, now: now), isRead: $0.isRead, isStarred: $0.isStarred)
         }
-        let unread = response.rows.filter { !$0.isRead }.count
+        let unread = response.unreadTotal ?? 0
         return .loaded(ArticleListContent(
             title: title(for: response.source, filter: response.filter), subtitle: unread == 0 ? "" : CountText.unread(unread),
-            rows: rows, hasMore: response.hasMore, selected: response.selected))
+            rows: rows, hasMore: response.hasMore, selected: response.selected, isLoadingMore: response.isLoadingMore))
     }
 
     /// The list's heading.

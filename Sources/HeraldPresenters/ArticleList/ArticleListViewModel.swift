@@ -8,7 +8,7 @@ public typealias ArticleListViewModel = ScreenState<ArticleListContent, ArticleL
 public struct ArticleListContent: Sendable, Hashable {
     /// "Swift Blog", "#news", "All articles", "Unread", "Starred", the saved search's name.
     public var title: String
-    /// "12 unread" among the loaded rows, or "" when none.
+    /// "12 unread" in the whole list (not only the loaded rows), or "" when none or unknown.
     public var subtitle: String
     /// The rows, newest first.
     public var rows: [ArticleRowViewModel]
@@ -16,14 +16,23 @@ public struct ArticleListContent: Sendable, Hashable {
     public var hasMore: Bool
     /// The selected row, if any.
     public var selected: ArticleID?
+    /// Whether the next page is on its way (a front end shows "Loading more…").
+    public var isLoadingMore: Bool
 
     /// Creates the content.
-    public init(title: String, subtitle: String, rows: [ArticleRowViewModel], hasMore: Bool, selected: ArticleID?) {
+    public init(title: String, subtitle: String, rows: [ArticleRowViewModel], hasMore: Bool, selected: ArticleID?,
+                isLoadingMore: Bool = false) {
         self.title = title
         self.subtitle = subtitle
         self.rows = rows
         self.hasMore = hasMore
         self.selected = selected
+        self.isLoadingMore = isLoadingMore
+    }
+
+    /// The index of the selected row (the first row when nothing is selected).
+    public var selectedIndex: Int {
+        selected.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
     }
 }
 

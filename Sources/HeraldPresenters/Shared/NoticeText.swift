@@ -22,6 +22,8 @@ public enum NoticeText {
             "Saved the search \u{201C}\(DisplayText.line(name))\u{201D}"
         case .endOfList(let older):
             older ? "This is the oldest article of the list" : "This is the newest article of the list"
+        case .retentionApplied(let removed):
+            CountText.count(removed, "old article") + " removed by the retention policy"
         case .noSuchLink(let number):
             "There is no link [\(number)] in this article"
         }

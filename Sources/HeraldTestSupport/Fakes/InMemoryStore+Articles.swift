@@ -80,6 +80,15 @@ extension InMemoryStore {
         return (older.first { $0.feedID == current.feedID } ?? older.first ?? unread.first)?.id
     }
 
+    /// The nearest unread article newer than `id`, or the oldest unread when `id` is nil.
+    public func previousUnread(before id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID? {
+        try check(.readArticles)
+        let unread = matching(filter).filter { !$0.state.isRead && $0.id != id }
+        guard let id, let current = articlesByID[id] else { return unread.last?.id }
+        let key = Self.key(of: current)
+        return unread.last { Self.key(of: $0) > key }?.id
+    }
+
     /// Marks articles read or unread.
     public func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(StoreError) {
         try check(.writeArticles)

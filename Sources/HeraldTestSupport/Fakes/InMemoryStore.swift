@@ -32,6 +32,7 @@ public actor InMemoryStore: FeedStoring, ArticleStoring, ArticleSearching {
     var nextArticleID: Int64 = 1
     var nextSearchID: Int64 = 1
     var failures: [Operation: StoreError] = [:]
+    var observers: [AsyncStream<StoreChanges>.Continuation] = []
     /// How many times each operation ran (including failed runs); lets tests check what was asked.
     public private(set) var operationCounts: [Operation: Int] = [:]
 

@@ -9,6 +9,9 @@ public actor ScriptedRefresher: FeedRefreshing {
     private let whileRefreshing: (@Sendable () async -> Void)?
     /// Every selection asked for, in order.
     public private(set) var selections: [RefreshSelection] = []
+    /// How many times ``cancelRefreshes()`` was called.
+    public private(set) var cancellations = 0
+    private var tasks: [Task<Void, Never>] = []
 
     /// Creates a refresher that answers every selection with the same events.
     /// - Parameters:
@@ -37,7 +40,19 @@ public actor ScriptedRefresher: FeedRefreshing {
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
+            Task { await self.track(task) }
         }
+    }
+
+    /// Stops the scripted refreshes in progress (their streams end early).
+    public func cancelRefreshes() async {
+        cancellations += 1
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    private func track(_ task: Task<Void, Never>) {
+        tasks.append(task)
     }
 
     private func begin(_ selection: RefreshSelection) async -> [RefreshEvent] {

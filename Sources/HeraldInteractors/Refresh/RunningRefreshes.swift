@@ -1,0 +1,24 @@
+/// The refreshes a ``RefreshInteractor`` has started and not finished, so that
+/// ``RefreshInteractor/cancelRefreshes()`` can stop them while their streams are still read.
+actor RunningRefreshes {
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Records a refresh's task; finished tasks are dropped on the way.
+    func add(_ task: Task<Void, Never>) {
+        tasks.append(task)
+        Task { [weak self] in
+            _ = await task.value
+            await self?.forget(task)
+        }
+    }
+
+    /// Cancels every recorded refresh.
+    func cancelAll() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    private func forget(_ task: Task<Void, Never>) {
+        tasks.removeAll { $0 == task }
+    }
+}

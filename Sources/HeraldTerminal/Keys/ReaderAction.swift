@@ -1,0 +1,110 @@
+/// Everything a key can do in the reader, named as in a `bind-key` line (newsboat's names where
+/// newsboat has the action).
+public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
+    /// Move the cursor up.
+    case up
+    /// Move the cursor down.
+    case down
+    /// One screen up.
+    case pageUp = "pageup"
+    /// One screen down.
+    case pageDown = "pagedown"
+    /// The first row.
+    case home
+    /// The last row.
+    case end
+    /// Open the row (a feed's list, an article, a search result).
+    case open
+    /// Back to the previous screen; quit on the top screen.
+    case quit
+    /// Quit from anywhere.
+    case hardQuit = "hard-quit"
+    /// Refresh this feed (or the feeds of this list).
+    case reload
+    /// Refresh every feed, with progress in the status line.
+    case reloadAll = "reload-all"
+    /// Cancel a running refresh, else quit (Ctrl-C).
+    case interrupt
+    /// Suspend to the shell (Ctrl-Z); `fg` comes back.
+    case suspend
+    /// The next unread article, across feeds.
+    case nextUnread = "next-unread"
+    /// The previous unread article, across feeds.
+    case previousUnread = "prev-unread"
+    /// The next (older) article of the list, in the article view.
+    case nextArticle = "next"
+    /// The previous (newer) article of the list, in the article view.
+    case previousArticle = "prev"
+    /// Toggle the article's read state.
+    case toggleRead = "toggle-article-read"
+    /// Star or unstar the article.
+    case toggleStar = "toggle-star"
+    /// Mark every article of this list (or the selected feed) read, after a confirmation.
+    case markAllRead = "mark-feed-read"
+    /// Remove the selected feed, after a confirmation.
+    case removeFeed = "remove-feed"
+    /// Open the query line.
+    case search
+    /// Open the article's link in the browser.
+    case openInBrowser = "open-in-browser"
+    /// The keys of this screen.
+    case help
+    /// Yes, in a confirmation.
+    case confirm
+    /// No, in a confirmation; close an alert.
+    case cancel
+    /// Run the failed action of an error alert again.
+    case retry
+
+    /// What the action does, for the help screen.
+    public var summary: String {
+        switch self {
+        case .up: "Move up"
+        case .down: "Move down"
+        case .pageUp: "One screen up"
+        case .pageDown: "One screen down"
+        case .home: "First row"
+        case .end: "Last row"
+        case .open: "Open"
+        case .quit: "Back (quit on the top screen)"
+        case .hardQuit: "Quit"
+        case .reload: "Refresh this feed"
+        case .reloadAll: "Refresh all feeds"
+        case .interrupt: "Cancel the refresh, else quit"
+        case .suspend: "Suspend (fg to come back)"
+        case .nextUnread: "Next unread article"
+        case .previousUnread: "Previous unread article"
+        case .nextArticle: "Next article"
+        case .previousArticle: "Previous article"
+        case .toggleRead: "Toggle read"
+        case .toggleStar: "Star or unstar"
+        case .markAllRead: "Mark all read"
+        case .removeFeed: "Remove the feed"
+        case .search: "Search"
+        case .openInBrowser: "Open the link in the browser"
+        case .help: "Help"
+        case .confirm: "Yes"
+        case .cancel: "No / close"
+        case .retry: "Retry"
+        }
+    }
+
+    /// The short label of the hints line.
+    public var hint: String {
+        switch self {
+        case .open: "Open"
+        case .quit: "Back"
+        case .hardQuit: "Quit"
+        case .reload: "Refresh"
+        case .reloadAll: "Refresh all"
+        case .nextUnread: "Next unread"
+        case .toggleStar: "Star"
+        case .toggleRead: "Read"
+        case .markAllRead: "All read"
+        case .search: "Search"
+        case .openInBrowser: "Browser"
+        case .help: "Help"
+        default: summary
+        }
+    }
+}
