@@ -8,6 +8,7 @@
 #endif
 #include <locale.h>
 #include <langinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -88,11 +89,25 @@ static inline void herald_full_redraw(void) { clearok(stdscr, TRUE); wrefresh(st
 static inline int herald_lines(void) { return LINES; }
 static inline int herald_columns(void) { return COLS; }
 static inline void herald_end(void) { endwin(); }
-/// Suspends like Ctrl-Z in a cooked terminal: curses restores the terminal, the process stops,
-/// and on `fg` curses takes the terminal back.
+/// Suspends like Ctrl-Z in a cooked terminal: curses restores the terminal, the whole process
+/// stops (SIGTSTP with its default action, unblocked on this thread and sent to it: a signal sent
+/// to the whole process was seen to be lost while every other thread blocks it), and on `fg`
+/// curses takes the terminal back and repaints everything.
 static inline void herald_suspend(void) {
     endwin();
+    struct sigaction stop, previous;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &previous);
+    sigset_t only, old;
+    sigemptyset(&only);
+    sigaddset(&only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only, &old);
     raise(SIGTSTP);
-    wrefresh(curscr);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
+    clearok(curscr, TRUE);
+    wrefresh(stdscr);
 }
 #endif

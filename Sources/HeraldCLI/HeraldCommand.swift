@@ -20,18 +20,17 @@ public struct HeraldCommand: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup var global: GlobalOptions
-
     /// Creates the command (ArgumentParser needs it).
     public init() {}
 
-    /// `herald` alone: the reader on a terminal; help (exit 0) on a pipe or a dumb terminal.
+    /// `herald` alone: the reader on the configured database (`herald read --db PATH` for another)
+    /// on a terminal; help (exit 0) on a pipe or a dumb terminal.
     public func run() async throws {
         guard ReaderLauncher.canRun() else {
             print(Self.helpMessage())
             return
         }
-        try await CLISession.run(database: global.db) { herald, _ in
+        try await CLISession.run(database: nil) { herald, _ in
             try await ReaderLauncher.run(herald)
         }
     }

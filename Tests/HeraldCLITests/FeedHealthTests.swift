@@ -83,7 +83,7 @@ extension CLISuite {
                 let oldest = try #require(rows.last)
                 #expect(try await sandbox.herald(db: "mark", "star", String(oldest.id)).succeeded)
                 let refreshed = try await sandbox.herald(db: "refresh", "--all")
-                #expect(refreshed.stdout.contains("1 old article removed by the retention policy."), "\(refreshed.summary)")
+                #expect(refreshed.stdout.contains("1 old article removed by the retention policy"), "\(refreshed.summary)")
                 #expect(try await sandbox.listed().map(\.id) == [rows[0].id, oldest.id])
             }
         }

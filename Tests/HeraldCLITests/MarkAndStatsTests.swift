@@ -18,25 +18,25 @@ extension CLISuite {
                 let ids = try await sandbox.listed().map { String($0.id) }
 
                 let read = try await sandbox.herald(db: "mark", "read", ids[0], ids[1])
-                #expect(read.stdout == "2 articles marked read.\n", "\(read.summary)")
+                #expect(read.stdout == "Marked 2 articles read\n", "\(read.summary)")
                 let star = try await sandbox.herald(db: "mark", "star", ids[2])
-                #expect(star.stdout == "1 article starred.\n")
+                #expect(star.stdout == "Starred 1 article\n")
                 stats = try await sandbox.stats()
                 #expect(stats.unread == 1 && stats.starred == 1)
                 #expect(try await sandbox.listed("--starred").map { String($0.id) } == [ids[2]])
                 #expect(try await sandbox.listed("--unread").map { String($0.id) } == [ids[2]])
 
-                #expect(try await sandbox.herald(db: "mark", "unread", ids[0]).stdout == "1 article marked unread.\n")
-                #expect(try await sandbox.herald(db: "mark", "unstar", ids[2]).stdout == "1 article unstarred.\n")
+                #expect(try await sandbox.herald(db: "mark", "unread", ids[0]).stdout == "Marked 1 article unread\n")
+                #expect(try await sandbox.herald(db: "mark", "unstar", ids[2]).stdout == "Unstarred 1 article\n")
                 stats = try await sandbox.stats()
                 #expect(stats.unread == 2 && stats.starred == 0)
 
                 let byFeed = try await sandbox.herald(db: "mark", "read", "--feed", "Harbour Gazette")
-                #expect(byFeed.stdout == "2 articles marked read.\n", "\(byFeed.summary)")
+                #expect(byFeed.stdout == "Marked 2 articles read\n", "\(byFeed.summary)")
                 #expect(try await sandbox.stats().unread == 0)
                 #expect(try await sandbox.herald(db: "mark", "unread", ids[0], ids[1], ids[2]).succeeded)
                 let all = try await sandbox.herald(db: "mark", "read", "--all")
-                #expect(all.stdout == "3 articles marked read.\n")
+                #expect(all.stdout == "Marked 3 articles read\n")
                 #expect(try await sandbox.listed("--unread").isEmpty)
 
                 let text = try await sandbox.herald(db: "stats")

@@ -20,10 +20,10 @@ struct ArticleListPresenterTests {
             source: .feed(feed), filter: ArticleFilter(scope: .feed(feed.id), unreadOnly: true),
             rows: [row(1, "Swift 6.3\u{1B}[5m released", hoursAgo: 3, author: "Holly"), row(2, "", hoursAgo: 30, isRead: true),
                    row(3, "Old", hoursAgo: 24 * 10)],
-            hasMore: true, selected: ArticleID(2))
+            hasMore: true, selected: ArticleID(2), unreadTotal: 1_204)
         let content = try #require(ArticleListPresenter.viewModel(for: response, now: testNow, dates: dates).content)
         #expect(content.title == "Swift.org (unread)")
-        #expect(content.subtitle == "2 unread")
+        #expect(content.subtitle == "1,204 unread", "the scope's total, not the two unread rows loaded")
         #expect(content.rows.map(\.title) == ["Swift 6.3 released", "(untitled)", "Old"])
         #expect(content.rows.map(\.date) == ["3 h ago", "yesterday", "12 Nov 2026"])
         #expect(content.rows[0].author == "Holly")

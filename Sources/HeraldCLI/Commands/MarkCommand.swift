@@ -1,7 +1,8 @@
 import ArgumentParser
 import Herald
 
-/// `herald mark read|unread|star|unstar`: change the user's state of articles.
+/// `herald mark read|unread|star|unstar`: change the user's state of articles through the article
+/// list module; its notice ("Marked 2 articles read") and any failure come from the Container.
 struct MarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark", abstract: "Mark articles read or unread, star or unstar them.")
@@ -31,21 +32,18 @@ struct MarkCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CLISession.run(database: global.db) { herald, terminal in
+            var filter = ArticleFilter()
+            if let feed { filter.scope = .feed(try await FeedResolver.resolve(feed, in: herald).id) }
+            let list = herald.articleListScreen(filter, display: ArticleListCapture())
             let articleIDs = ids.map { ArticleID($0) }
             switch action {
-            case .read where !articleIDs.isEmpty: try await herald.setRead(true, for: articleIDs)
-            case .read:
-                var filter = ArticleFilter()
-                if let feed { filter.scope = .feed(try await FeedResolver.resolve(feed, in: herald).id) }
-                let count = try await herald.markAllRead(in: filter)
-                terminal.line(CountText.count(count, "article") + " marked read.")
-                return
-            case .unread: try await herald.setRead(false, for: articleIDs)
-            case .star: try await herald.setStarred(true, for: articleIDs)
-            case .unstar: try await herald.setStarred(false, for: articleIDs)
+            case .read where articleIDs.isEmpty: await list.markAllReadConfirmed()
+            case .read: await list.readSet(true, for: articleIDs)
+            case .unread: await list.readSet(false, for: articleIDs)
+            case .star: await list.starSet(true, for: articleIDs)
+            case .unstar: await list.starSet(false, for: articleIDs)
             }
-            let done = [Action.read: "marked read", .unread: "marked unread", .star: "starred", .unstar: "unstarred"]
-            terminal.line(CountText.count(articleIDs.count, "article") + " " + (done[action] ?? "changed") + ".")
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 }

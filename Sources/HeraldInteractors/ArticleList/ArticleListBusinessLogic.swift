@@ -12,6 +12,10 @@ public protocol ArticleListBusinessLogic: Sendable {
     func readToggled(_ id: ArticleID) async
     /// Toggles an article's star.
     func starToggled(_ id: ArticleID) async
+    /// Sets the read state of articles named by identifier.
+    func readSet(_ isRead: Bool, for ids: [ArticleID]) async
+    /// Stars or unstars articles named by identifier.
+    func starSet(_ isStarred: Bool, for ids: [ArticleID]) async
     /// Marks every article the list covers read, then reloads.
     func markAllReadConfirmed() async
     /// Selects the next unread article: older ones of the list, then the next feed's.
@@ -33,6 +37,8 @@ extension ArticleListBusinessLogic {
         case .articleOpened(let id): await articleOpened(id)
         case .readToggled(let id): await readToggled(id)
         case .starToggled(let id): await starToggled(id)
+        case let .readSet(isRead, ids): await readSet(isRead, for: ids)
+        case let .starSet(isStarred, ids): await starSet(isStarred, for: ids)
         case .markAllReadConfirmed: await markAllReadConfirmed()
         case .nextUnreadRequested: await nextUnreadRequested()
         case .previousUnreadRequested: await previousUnreadRequested()

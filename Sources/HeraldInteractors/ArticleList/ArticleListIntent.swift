@@ -12,6 +12,10 @@ public enum ArticleListIntent: Sendable, Hashable {
     case readToggled(ArticleID)
     /// The user toggled an article's star.
     case starToggled(ArticleID)
+    /// The user set the read state of articles by identifier (`herald mark read 3 4`).
+    case readSet(Bool, [ArticleID])
+    /// The user starred or unstarred articles by identifier.
+    case starSet(Bool, [ArticleID])
     /// The user confirmed marking every article of the list read.
     case markAllReadConfirmed
     /// The user asked for the next unread article, across feeds.

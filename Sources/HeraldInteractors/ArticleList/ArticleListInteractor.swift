@@ -148,6 +148,30 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         }
     }
 
+    /// Sets the read state of articles named by the user (by identifier, loaded or not) and says so.
+    public func readSet(_ isRead: Bool, for ids: [ArticleID]) async {
+        do {
+            try await ports.articles.setRead(isRead, for: ids)
+            for id in ids { update(id) { $0.isRead = isRead } }
+            await presenter.presentNotice(.articlesChanged(count: ids.count, change: isRead ? .read : .unread))
+            if presentedOnce { await presentRows() }
+        } catch {
+            await fail(error.message) { await $0.readSet(isRead, for: ids) }
+        }
+    }
+
+    /// Stars or unstars articles named by the user and says so.
+    public func starSet(_ isStarred: Bool, for ids: [ArticleID]) async {
+        do {
+            try await ports.articles.setStarred(isStarred, for: ids)
+            for id in ids { update(id) { $0.isStarred = isStarred } }
+            await presenter.presentNotice(.articlesChanged(count: ids.count, change: isStarred ? .starred : .unstarred))
+            if presentedOnce { await presentRows() }
+        } catch {
+            await fail(error.message) { await $0.starSet(isStarred, for: ids) }
+        }
+    }
+
     /// Marks everything the filter covers read and reloads from the first page.
     public func markAllReadConfirmed() async {
         do {

@@ -9,6 +9,8 @@ public enum Notice: Sendable, Hashable {
     case imported(added: Int, alreadySubscribed: Int)
     /// The subscriptions were exported.
     case exported(feeds: Int)
+    /// Articles named by the user were marked read or unread, starred or unstarred.
+    case articlesChanged(count: Int, change: ArticleStateChange)
     /// Articles were marked read in bulk.
     case markedRead(count: Int)
     /// "Next unread" found nothing.
@@ -21,4 +23,16 @@ public enum Notice: Sendable, Hashable {
     case retentionApplied(removed: Int)
     /// A numbered link does not exist in the article.
     case noSuchLink(number: Int)
+}
+
+/// A change of the user's state of articles.
+public enum ArticleStateChange: Sendable, Hashable {
+    /// Marked read.
+    case read
+    /// Marked unread.
+    case unread
+    /// Starred.
+    case starred
+    /// Unstarred.
+    case unstarred
 }

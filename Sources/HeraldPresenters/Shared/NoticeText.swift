@@ -14,6 +14,13 @@ public enum NoticeText {
                 + (alreadySubscribed > 0 ? " (\(CountText.grouped(alreadySubscribed)) already subscribed)" : "")
         case .exported(let feeds):
             "Exported " + CountText.count(feeds, "feed") + " as OPML"
+        case let .articlesChanged(count, change):
+            switch change {
+            case .read: "Marked " + CountText.count(count, "article") + " read"
+            case .unread: "Marked " + CountText.count(count, "article") + " unread"
+            case .starred: "Starred " + CountText.count(count, "article")
+            case .unstarred: "Unstarred " + CountText.count(count, "article")
+            }
         case .markedRead(let count):
             count == 0 ? "Nothing to mark read" : "Marked " + CountText.count(count, "article") + " read"
         case .noUnreadLeft:

@@ -32,7 +32,7 @@ public enum FrameComposer {
     public static func frame(body: ScreenBody, container: ContainerState, overlay: Overlay?, input: InputLine?,
                              hints: [(action: ReaderAction, keys: [Key])], size: TerminalSize, theme: Theme) -> [StyledLine] {
         guard size.isUsable else {
-            let message = "Window too small (\(size.width)x\(size.height)); Herald needs \(TerminalSize.minimum.width)x\(TerminalSize.minimum.height)."
+            let message = "Window too small: \(size.width)x\(size.height) (need \(TerminalSize.minimum.width)x\(TerminalSize.minimum.height))"
             return [StyledLine(ColumnText.fit(message, max(1, size.width)), .error)]
         }
         var lines = [titleBar(body, width: size.width)]

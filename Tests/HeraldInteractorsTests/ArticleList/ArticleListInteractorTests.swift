@@ -99,8 +99,10 @@ struct ArticleListInteractorTests {
         await store.seedArticle(in: alpha, title: "read", published: now.addingTimeInterval(-99_999), isRead: true)
         try await store.setRead(true, for: [alphaIDs[1]])
         await list.nextUnreadRequested()
-        #expect(await list.selectedArticle == betaIDs[0])
-        #expect(await spy.events.last == .nextUnread(betaIDs[0], ArticleFilter(scope: .all)))
+        #expect(await list.selectedArticle == alphaIDs[1], "the list's selection stays: the article is in another feed's list")
+        let beta = try #require(await store.feeds().first { $0.title == "Beta" })
+        #expect(await spy.events.last == .nextUnread(betaIDs[0], ArticleFilter(scope: .feed(beta.id))),
+                "the next feed with unread articles, shown within its own list")
 
         try await store.setRead(true, for: [betaIDs[0]])
         await list.nextUnreadRequested()
@@ -132,5 +134,42 @@ struct ArticleListInteractorTests {
         await list.articleOpened(ids[0])
         #expect(await spy.events.last == .actionFailure(StoreError.diskFull.message))
         #expect(await spy.lastResponse?.rows.first?.isRead == false)
+    }
+
+    @Test("Given 12 unread articles and a page of 5, when the list appears, then the heading counts the scope's 12, not the 5 loaded")
+    func headingCountsTheScope() async throws {
+        let (alpha, _) = await seed("Alpha", count: 12)
+        let list = makeList(ArticleFilter(scope: .feed(alpha)), pageSize: 5)
+        await list.viewAppeared()
+        #expect(await spy.lastResponse?.rows.count == 5)
+        #expect(await spy.lastResponse?.unreadTotal == 12)
+    }
+
+    @Test("Given two page requests at once, when both finish, then the page is appended once and a loading-more state was shown")
+    func pagesInFlight() async throws {
+        let (alpha, ids) = await seed("Alpha", count: 9)
+        let list = makeList(ArticleFilter(scope: .feed(alpha)), pageSize: 3)
+        await list.viewAppeared()
+        async let first: Void = list.nextPageRequested()
+        async let second: Void = list.nextPageRequested()
+        _ = await (first, second)
+        let rows = await list.rows.map(\.id)
+        #expect(rows.count == Set(rows).count, "no row twice")
+        #expect(Array(rows.prefix(6)) == Array(ids.prefix(6)))
+        #expect(await spy.events.contains { if case .articles(let response) = $0 { response.isLoadingMore } else { false } })
+    }
+
+    @Test("Given a selection, when the store changes under the list, then new articles appear on top and the selection stays on its article")
+    func storeChangeKeepsSelection() async throws {
+        let (alpha, ids) = await seed("Alpha", count: 3)
+        let list = makeList(ArticleFilter(scope: .feed(alpha)))
+        await list.viewAppeared()
+        await list.selectionMoved(to: ids[1])
+        #expect(await spy.lastResponse?.selected == ids[1])
+        let fresh = await store.seedArticle(in: alpha, title: "Breaking", published: now.addingTimeInterval(60))
+        await list.storeChanged(.articles)
+        #expect(await spy.lastResponse?.rows.first?.id == fresh.id)
+        #expect(await list.selectedArticle == ids[1])
+        #expect(await spy.lastResponse?.unreadTotal == 4)
     }
 }

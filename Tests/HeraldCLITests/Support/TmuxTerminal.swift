@@ -1,0 +1,104 @@
+import Foundation
+
+/// A real terminal for end-to-end tests of the reader: a private tmux server (its own socket) with
+/// one window running an interactive bash in the sandbox's environment. Tests type commands and
+/// keys with `send-keys` and read the screen with `capture-pane`, as a user's terminal would show it.
+final class TmuxTerminal: @unchecked Sendable {
+    /// Why tmux cannot be used here, or `nil` when it can.
+    static let unavailableReason: String? = {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") ? nil : "tmux is not installed (apt-get install -y tmux)"
+    }()
+
+    private let socket = "herald-test-\(UUID().uuidString.prefix(8))"
+
+    /// Starts bash in a `width`x`height` window with `environment` (and nothing else).
+    init(environment: [String: String], width: Int = 100, height: Int = 30) throws {
+        var words = ["env", "-i"] + environment.merging(["TERM": "screen", "PS1": "$ "]) { $1 }
+            .map { "\($0.key)=\($0.value)" }.sorted()
+        words += ["bash", "--norc", "--noprofile", "-i"]
+        // The first command starts the tmux server, which keeps the descriptors it inherits: its
+        // output goes nowhere, so no pipe is left open for a reader to wait on forever.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)"] + words,
+                 readsOutput: false)
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types a line at the shell and presses Enter.
+    func type(_ line: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", line])
+        try tmux(["send-keys", "-t", "main", "Enter"])
+    }
+
+    /// Presses keys by tmux name (`j`, `Enter`, `C-z`, `Escape`, `PageDown`).
+    func press(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", "main", key]) }
+    }
+
+    /// The screen as text.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main"])
+    }
+
+    /// Resizes the window.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the screen satisfies `condition`, polling every 50 ms.
+    /// - Returns: The screen that satisfied it, or `nil` after `timeout` (the last screen is in `last`).
+    func waitFor(_ timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            let text = try screen()
+            last = text
+            if condition(text) { return text }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    /// Waits until the screen contains `text`.
+    func waitFor(_ text: String, timeout: Duration = .seconds(15)) async throws -> String? {
+        try await waitFor(timeout) { $0.contains(text) }
+    }
+
+    /// The last screen read by a wait.
+    private(set) var last = ""
+
+    /// Runs tmux on this terminal's socket and returns what it printed. Spawned and reaped here with
+    /// posix_spawn and waitpid: the first call's client forks the server, which keeps what it inherits,
+    /// so its output goes to a file rather than a pipe nobody would ever see closed.
+    @discardableResult
+    private func tmux(_ arguments: [String], readsOutput: Bool = true) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, readsOutput ? outputPath : "/dev/null",
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words = ["/usr/bin/tmux", "-L", socket] + arguments
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TmuxFailure(reason: "posix_spawn failed: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard readsOutput else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
+
+/// tmux could not be started.
+struct TmuxFailure: Error {
+    /// Why.
+    let reason: String
+}
