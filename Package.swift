@@ -25,8 +25,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // zlib, to inflate gzip documents served without `Content-Encoding` (the parser's only use).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "HeraldDomain"),
-        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2"]),
+        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2", "CZlib"]),
         .target(
             name: "HeraldStore",
             dependencies: [
