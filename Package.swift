@@ -27,8 +27,14 @@ let package = Package(
         ),
         // ncursesw, linked by the module map (its pkg-config flags only add -D flags SwiftPM rejects).
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // zlib, to inflate gzip documents served without `Content-Encoding` (the parser's only use).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "HeraldDomain"),
-        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2"]),
+        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "CLibXML2", "CZlib"]),
         .target(
             name: "HeraldStore",
             dependencies: [

@@ -57,6 +57,12 @@ public final class Herald: Sendable {
 
     // MARK: Screens
 
+    /// The statistics screen (feeds, failing feeds, articles, unread, starred, size). Call
+    /// `viewAppeared()` to load it.
+    public func statsScreen(display: any StatsDisplayLogic) -> StatsInteractor {
+        modules.stats(display: display)
+    }
+
     /// The feeds screen. Call `viewAppeared()` to load it.
     public func feedsScreen(display: any FeedsDisplayLogic) -> FeedsInteractor {
         modules.feeds(display: display)

@@ -32,3 +32,26 @@ actor FeedsCapture: FeedsDisplayLogic {
 
     func display(_ viewModel: FeedsViewModel) { self.viewModel = viewModel }
 }
+
+/// The last state of whichever screen a route built (``Herald/module(for:display:pageSize:history:)``
+/// needs one display for every kind of screen), for commands that navigate through the Router.
+actor RoutedScreenCapture: ScreenDisplaying {
+    private(set) var feeds: FeedsViewModel = .loading
+    private(set) var articleList: ArticleListViewModel = .loading
+    private(set) var articleDetail: ArticleDetailViewModel = .loading
+    private(set) var search: SearchViewModel = .loading
+
+    func display(_ viewModel: FeedsViewModel) { feeds = viewModel }
+    func display(_ viewModel: SearchViewModel) { search = viewModel }
+    func display(_ viewModel: ArticleListViewModel) { articleList = viewModel }
+    func displayNextUnread(_ id: ArticleID, within filter: ArticleFilter) {}
+    func display(_ viewModel: ArticleDetailViewModel) { articleDetail = viewModel }
+    func displayExternalLink(_ url: String) {}
+}
+
+/// The last statistics state.
+actor StatsCapture: StatsDisplayLogic {
+    private(set) var viewModel: StatsViewModel = .loading
+
+    func display(_ viewModel: StatsViewModel) { self.viewModel = viewModel }
+}

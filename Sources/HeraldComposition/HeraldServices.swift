@@ -55,7 +55,11 @@ public struct HeraldServices: Sendable {
     private static func assemble(store: SQLiteStore, databasePath: String?, configuration: HeraldConfiguration,
                                  overrides: ServiceOverrides) -> HeraldServices {
         let clock = overrides.clock ?? SystemWallClock()
-        let parser = LibXMLFeedParser()
+        // A gzip body served without Content-Encoding reaches the parser compressed; it inflates
+        // it within the limits the fetcher applies to the bodies it inflates itself.
+        let parser = LibXMLFeedParser(limits: ParserLimits(
+            maxInflatedBytes: configuration.maxFeedBytes,
+            maxDecompressionRatio: FetcherConfiguration.default.decompressionRatioLimit))
         let lists = SubscriptionListConverter()
         let discoverer = HTMLFeedDiscoverer()
         let fetcher: any FeedFetching

@@ -43,6 +43,12 @@ public struct ModuleFactory: Sendable {
         return FeedsInteractor(dependencies: ports, presenter: presenter)
     }
 
+    /// The statistics screen: the store's totals and the database file.
+    public func stats(display: any StatsDisplayLogic) -> StatsInteractor {
+        StatsInteractor(articles: services.articles, databasePath: services.databasePath,
+                        presenter: StatsPresenter(display: display, activity: activity()))
+    }
+
     /// An article list for a filter, newest first, paged; optionally continuing after a row.
     public func articleList(_ filter: ArticleFilter, pageSize: Int = 50, startingAfter: PageCursor? = nil,
                             display: any ArticleListDisplayLogic) -> ArticleListInteractor {

@@ -8,11 +8,15 @@ enum DocumentSniffer {
         case html
         /// XML-like markup, with the encoding its byte order mark names, if any.
         case markup(bom: String?)
+        /// A document in UTF-16 without a byte order mark or in UTF-32 (XML 1.0 appendix F),
+        /// which is transcoded to UTF-8 before it is sniffed again.
+        case wide(WideEncoding)
         case other
     }
 
     static func sniff(_ data: Data) -> Kind {
         let head = Array(data.prefix(1024))
+        if let wide = WideEncoding.detect(head) { return .wide(wide) }
         if head.starts(with: [0xFE, 0xFF]) { return .markup(bom: "UTF-16BE") }
         if head.starts(with: [0xFF, 0xFE]) { return .markup(bom: "UTF-16LE") }
         var bom: String?

@@ -13,11 +13,11 @@ extension FeedReader {
         let (ns, name) = (frame.ns, frame.name)
         switch (ns, name) {
         case (_, .title) where ns.isRSS || ns.isAtom:
-            item.title = construct(raw, ns.isAtom ? leafType : .text)
+            item.title = ns.isAtom ? construct(raw, leafType) : untypedConstruct(raw)
             item.plainTitle = PlainText.line(from: raw)
         case (.media, .title), (.itunes, .title):
             if item.title == nil {
-                item.title = construct(raw, leafType)
+                item.title = ns == .media ? construct(raw, leafType) : untypedConstruct(raw)
                 item.plainTitle = PlainText.line(from: raw)
             }
         case (_, .link) where ns.isRSS:
@@ -27,7 +27,7 @@ extension FeedReader {
         case (_, .description) where ns.isRSS: item.summary = construct(raw, .html)
         case (_, .summary) where ns.isAtom: item.summary = construct(raw, leafType)
         case (.media, .description), (.itunes, .summary), (.itunes, .subtitle):
-            if item.summary == nil { item.summary = construct(raw, ns == .media ? leafType : .text) }
+            if item.summary == nil { item.summary = ns == .media ? construct(raw, leafType) : untypedConstruct(raw) }
         case (.content, .encoded): item.content = construct(raw, .html)
         case (_, .content) where ns.isAtom: item.content = construct(raw, leafType)
         case (_, .guid) where ns.isRSS:

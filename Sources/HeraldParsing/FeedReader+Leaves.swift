@@ -45,7 +45,7 @@ extension FeedReader {
         let (ns, name) = (frame.ns, frame.name)
         switch (ns, name) {
         case (_, .title) where ns.isRSS || ns.isAtom:
-            feed.title = construct(raw, ns.isAtom ? leafType : .text)
+            feed.title = ns.isAtom ? construct(raw, leafType) : untypedConstruct(raw)
             feed.plainTitle = PlainText.line(from: raw)
         case (_, .link) where ns.isRSS:
             let value = raw.trimmingASCIIWhitespace()
@@ -53,12 +53,12 @@ extension FeedReader {
             addLink(Link(href: resolve(value), rel: "alternate"), owner: .feed)
         case (_, .description) where ns.isRSS: feed.subtitle = construct(raw, .html)
         case (_, .subtitle) where ns.isAtom, (_, .tagline) where ns.isAtom: feed.subtitle = construct(raw, leafType)
-        case (.itunes, .summary), (.itunes, .subtitle): if feed.subtitle == nil { feed.subtitle = construct(raw, .text) }
+        case (.itunes, .summary), (.itunes, .subtitle): if feed.subtitle == nil { feed.subtitle = untypedConstruct(raw) }
         case (_, .language) where ns.isRSS, (.dc, .language):
             let value = raw.trimmingASCIIWhitespace()
             if !value.isEmpty { feed.language = value }
         case (_, .copyright) where ns.isRSS || ns.isAtom, (_, .rights) where ns.isAtom || ns == .dc:
-            feed.rights = construct(raw, ns.isAtom ? leafType : .text)
+            feed.rights = ns.isAtom ? construct(raw, leafType) : untypedConstruct(raw)
         case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom:
             feed.published = date(raw, "\(name)") ?? feed.published
         case (_, .lastBuildDate) where ns.isRSS, (.dc, .date), (.dcterms, .modified):
@@ -108,6 +108,12 @@ extension FeedReader {
         }
     }
 
+    /// A text construct whose type the feed does not declare (an RSS title, an iTunes summary):
+    /// HTML only when it holds real HTML, so that `Vec<T> vs slices` stays text.
+    func untypedConstruct(_ raw: String) -> TextConstruct {
+        construct(raw, HTMLMarkup.isPresent(in: raw) ? .html : .text)
+    }
+
     func construct(_ raw: String, _ type: TextType) -> TextConstruct {
         var value = raw
         if type == .xhtml { value = stripXHTMLWrapper(raw) }
@@ -130,25 +136,9 @@ extension FeedReader {
         return nil
     }
 
-    /// An RSS person: `jane@example.com (Jane Doe)`, `Jane Doe <jane@example.com>` or a bare name.
+    /// An RSS person (``RSSPerson``) from an element's text.
     func rssPerson(_ raw: String) -> Person? {
-        let value = PlainText.line(from: raw)
-        guard !value.isEmpty else { return nil }
-        guard value.utf8.last == UInt8(ascii: ")") || value.utf8.last == UInt8(ascii: ">") || value.utf8.contains(UInt8(ascii: "@")) else {
-            return Person(name: value)
-        }
-        if let open = value.firstIndex(of: "("), value.hasSuffix(")") {
-            let email = value[..<open].trimmingCharacters(in: .whitespaces)
-            let name = value[value.index(after: open)..<value.index(before: value.endIndex)].trimmingCharacters(in: .whitespaces)
-            return Person(name: name.isEmpty ? nil : name, email: email.contains("@") ? email : nil)
-        }
-        if let open = value.firstIndex(of: "<"), value.hasSuffix(">") {
-            let name = value[..<open].trimmingCharacters(in: .whitespaces)
-            let email = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
-            return Person(name: name.isEmpty ? nil : name, email: email)
-        }
-        if value.utf8.contains(UInt8(ascii: "@")), !value.utf8.contains(0x20) { return Person(email: value) }
-        return Person(name: value)
+        RSSPerson.parse(PlainText.line(from: raw))
     }
 
     func rssCategory(_ raw: String) -> Category? {

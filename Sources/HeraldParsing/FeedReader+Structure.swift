@@ -3,7 +3,7 @@ import HeraldDomain
 
 extension FeedReader {
     /// Detects the format from the root element; anything else stops the parse.
-    func root(_ frame: Frame, localname: UnsafePointer<xmlChar>, attributes attrs: Attributes) -> Context {
+    func root(_ frame: Frame, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, attributes attrs: Attributes) -> Context {
         let version = attribute(.version, in: attrs)
         switch (frame.name, frame.ns) {
         case (.rss, _):
@@ -24,9 +24,23 @@ extension FeedReader {
             feed.format = .atom
             feed.version = "1.0"
             return .feed
-        case (.feed, .atom03), (.feed, .none):
+        case (.feed, .atom03):
             feed.format = .atom
-            feed.version = "0.3"
+            feed.version = version?.trimmingASCIIWhitespace() == "0.3" ? "0.3" : "1.0"
+            if feed.version == "1.0" { warn("The root <feed> has the Atom 0.3 namespace but no version 0.3; read as Atom 1.0.") }
+            return .feed
+        case (.feed, .atomNearMiss):
+            feed.format = .atom
+            feed.version = version?.trimmingASCIIWhitespace() == "0.3" ? "0.3" : "1.0"
+            let label = TerminalSafety.sanitize(String((uri.map { String(cString: $0) } ?? "").prefix(80)))
+            warn("The root <feed> is in the namespace \"\(label)\", not Atom's; read as Atom \(feed.version).")
+            return .feed
+        case (.feed, .none):
+            // Atom without its namespace: its unprefixed children are read as Atom elements.
+            feed.format = .atom
+            feed.version = version?.trimmingASCIIWhitespace() == "0.3" ? "0.3" : "1.0"
+            unqualifiedAtom = true
+            warn("The root <feed> has no namespace; read as Atom \(feed.version).")
             return .feed
         case (.html, _):
             fail(.notAFeed(detected: "an HTML page"))
@@ -191,6 +205,9 @@ extension FeedReader {
         leafType = .text
         leafAttribute = nil
         leafSecondAttribute = nil
+        leafHasChildren = false
+        // Atom 0.3 constructs without a mode are inline XML.
+        leafMode = frame.ns == .atom03 ? .xml : .plain
         guard attrs.count > 0 else { return }
         if frame.ns.isAtom {
             var type: String?, mode: String?
@@ -204,6 +221,12 @@ extension FeedReader {
                 }
             }
             leafType = textType(type, mode: mode)
+            switch mode?.lowercased() {
+            case "base64": leafMode = .base64(type: type)
+            case "xml": leafMode = .xml
+            case "escaped": leafMode = .plain
+            default: break
+            }
         } else if frame.ns == .media {
             leafType = attribute(.type, in: attrs) == "html" ? .html : .text
         } else {

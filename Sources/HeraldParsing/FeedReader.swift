@@ -29,6 +29,8 @@ final class FeedReader {
     @exclusivity(unchecked) var sawInvalidUTF8 = false
     @exclusivity(unchecked) var netscapeDoctype = false
     @exclusivity(unchecked) var mismatchedEndTag: [UInt8]?
+    /// The root is an Atom `feed` without a namespace: unprefixed elements are Atom's.
+    @exclusivity(unchecked) var unqualifiedAtom = false
 
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var bases: [String] = []
@@ -55,6 +57,10 @@ final class FeedReader {
     @exclusivity(unchecked) var leafType = TextType.text
     @exclusivity(unchecked) var leafAttribute: String?
     @exclusivity(unchecked) var leafSecondAttribute: String?
+    /// How the leaf's content is encoded (Atom 0.3 `mode`).
+    @exclusivity(unchecked) var leafMode = ContentMode.plain
+    /// True once an element was serialised inside the leaf being collected.
+    @exclusivity(unchecked) var leafHasChildren = false
 
     /// The item being read (meaningful while `inItem`); kept non-optional so that it is
     /// modified in place instead of being copied out of an Optional.
@@ -106,14 +112,16 @@ final class FeedReader {
             return fail(.unsafeDocument(reason: "elements nested deeper than \(limits.maxNestingDepth) levels"))
         }
         if collectDepth >= 0 {
+            leafHasChildren = true
             serializeStartTag(localname, uri: uri, attributes: attrs)
             frames.append(Frame(ns: .other, name: .other, localname: localname, context: .leaf))
             return
         }
         var frame = Frame(ns: namespace(uri), name: name(localname), localname: localname, context: .ignored)
+        if unqualifiedAtom, frame.ns == .none { frame.ns = .atom10 }
         scopeAttributes(attrs, frame: &frame)
         if frames.isEmpty {
-            frame.context = root(frame, localname: localname, attributes: attrs)
+            frame.context = root(frame, localname: localname, uri: uri, attributes: attrs)
             if frame.pushedLang { feed.language = languages.last }
         } else {
             frame.context = childContext(of: frames[frames.count - 1].context, frame: frame, attributes: attrs)
@@ -146,8 +154,7 @@ final class FeedReader {
         }
         if frames.count == collectDepth {
             collectDepth = -1
-            let value = String(decoding: text, as: UTF8.self)
-            assignLeaf(value, frame: frame, parent: frames.last?.context ?? .document)
+            assignLeaf(finishedLeafText(), frame: frame, parent: frames.last?.context ?? .document)
         } else {
             finishContainer(frame)
         }
@@ -185,7 +192,7 @@ extension FeedReader {
             if collectDepth >= 0 && frames.count > collectDepth { continue }
             if frames.count == collectDepth {
                 collectDepth = -1
-                assignLeaf(String(decoding: text, as: UTF8.self), frame: frame, parent: frames.last?.context ?? .document)
+                assignLeaf(finishedLeafText(), frame: frame, parent: frames.last?.context ?? .document)
             } else {
                 finishContainer(frame)
             }

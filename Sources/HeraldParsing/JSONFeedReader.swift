@@ -21,7 +21,7 @@ enum JSONFeedReader {
         let base = home ?? documentURL
         func resolve(_ s: String?) -> String? { s.map { URLResolver.resolve($0, against: base) } }
         if let title = string(root["title"]) {
-            feed.title = TextConstruct(type: .text, value: title, language: string(root["language"]))
+            feed.title = TextConstruct(type: textType(of: title), value: title, language: string(root["language"]))
             feed.plainTitle = PlainText.line(from: title)
         }
         feed.language = string(root["language"])
@@ -56,7 +56,7 @@ enum JSONFeedReader {
         let language = string(entry["language"]) ?? feed.language
         item.language = language
         if let title = string(entry["title"]) {
-            item.title = TextConstruct(type: .text, value: title, language: language)
+            item.title = TextConstruct(type: textType(of: title), value: title, language: language)
             item.plainTitle = PlainText.line(from: title)
         }
         if let url = resolve(string(entry["url"])) { item.links.append(Link(href: url, rel: "alternate")) }
@@ -96,6 +96,12 @@ enum JSONFeedReader {
             let person = Person(name: string(author["name"]), uri: resolve(string(author["url"])))
             return person.name == nil && person.uri == nil ? nil : person
         }
+    }
+
+    /// JSON Feed titles are plain text, yet some publishers put HTML in them: HTML only when
+    /// the title holds real HTML (``HTMLMarkup``), so `Vec<T> vs slices` stays text.
+    private static func textType(of title: String) -> TextType {
+        HTMLMarkup.isPresent(in: title) ? .html : .text
     }
 
     private static func string(_ value: Any?) -> String? {

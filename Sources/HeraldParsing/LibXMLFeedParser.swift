@@ -17,41 +17,102 @@ public struct LibXMLFeedParser: FeedParsing {
     /// Parses a feed document; see ``HeraldDomain/FeedParsing``.
     public func parseFeed(_ data: Data, documentURL: String?, transportCharset: String?) throws(FeedParseError) -> ParsedFeed {
         guard data.count <= limits.maxDocumentBytes else { throw .tooLarge(limit: limits.maxDocumentBytes) }
-        let sniffed = DocumentSniffer.sniff(data)
-        switch sniffed {
+        var document = data
+        var notes: [String] = []
+        if GzipInflater.isGzip(data) {
+            let inflated = try GzipInflater.inflate(data, limits: limits)
+            document = inflated.data
+            notes.append("The document is gzip-compressed but was not served with Content-Encoding: gzip; "
+                         + "it was inflated (\(data.count) to \(document.count) bytes).")
+            if let damage = inflated.damage { notes.append(damage) }
+        }
+        var feed = try parseDocument(document, documentURL: documentURL, transportCharset: transportCharset)
+        if !notes.isEmpty {
+            feed.warnings.insert(contentsOf: notes, at: 0)
+            if notes.count > 1 { feed.recovered = true }
+        }
+        return feed
+    }
+
+    private func parseDocument(_ data: Data, documentURL: String?, transportCharset: String?) throws(FeedParseError) -> ParsedFeed {
+        switch DocumentSniffer.sniff(data) {
         case .empty: throw .empty
         case .json: return try JSONFeedReader.read(data, documentURL: documentURL)
         case .html: throw .notAFeed(detected: "an HTML page")
-        case .markup(let bom): return try parseXML(data, bom: bom, documentURL: documentURL, transportCharset: transportCharset)
+        case .markup(let bom):
+            let choice = bom.map(EncodingChoice.natural)
+            return try parseXML(data, choice: choice, documentURL: documentURL, transportCharset: transportCharset)
+        case .wide(let wide):
+            let utf8 = wide.transcodedToUTF8(data)
+            var feed: ParsedFeed
+            switch DocumentSniffer.sniff(utf8) {
+            case .empty: throw .empty
+            case .json: feed = try JSONFeedReader.read(utf8, documentURL: documentURL)
+            case .html: throw .notAFeed(detected: "an HTML page")
+            case .markup, .wide, .other:
+                let choice = EncodingChoice(forced: "UTF-8", name: wide.rawValue)
+                feed = try parseXML(utf8, choice: choice, documentURL: documentURL, transportCharset: nil)
+            }
+            feed.encoding = wide.rawValue
+            return feed
         case .other: throw .notAFeed(detected: "neither XML nor JSON")
         }
     }
 
-    private func parseXML(_ data: Data, bom: String?, documentURL: String?, transportCharset: String?) throws(FeedParseError) -> ParsedFeed {
-        let transport = bom == nil ? transportCharset.flatMap(Self.knownCharset) : nil
-        var (reader, outcome) = run(data, encoding: transport, documentURL: documentURL, keepEntities: false)
-        if !outcome.wellFormed, reader.failure == nil {
-            // libxml2 drops `&amp;`, `&lt;`… once a document is known to be broken; read it
-            // again with every entity reference routed through `getEntity`, which keeps them.
-            (reader, outcome) = run(data, encoding: transport, documentURL: documentURL, keepEntities: true)
-        }
+    /// Reads an XML document.
+    /// - Parameter settled: The encoding when the bytes themselves settle it (a byte order mark,
+    ///   a transcoded wide encoding); otherwise it is resolved from the labels and the bytes.
+    private func parseXML(_ data: Data, choice settled: EncodingChoice?, documentURL: String?,
+                          transportCharset: String?) throws(FeedParseError) -> ParsedFeed {
+        let declared = settled == nil ? XMLDeclaration.encoding(in: data) : nil
+        var choice = settled ?? EncodingResolver.initialChoice(
+            for: data, transport: transportCharset.flatMap(Self.knownCharset), declared: declared)
+        var (reader, outcome) = read(data, choice: choice, documentURL: documentURL)
         var repaired = false
-        let declared = outcome.declaredEncoding?.uppercased()
-        if reader.sawInvalidUTF8, bom == nil, transport == nil, declared == nil || declared == "UTF-8" || declared == "UTF8" {
-            let fixed = Data(String(decoding: data, as: UTF8.self).utf8)
-            (reader, outcome) = run(fixed, encoding: nil, documentURL: documentURL, keepEntities: true)
-            repaired = true
+        if reader.sawInvalidUTF8, choice.isUTF8 {
+            let census = data.withUnsafeBytes { UTF8Census(of: $0) }
+            // A UTF-8 byte order mark settles the encoding: its invalid bytes can only be repaired.
+            let fallback = settled == nil ? EncodingResolver.fallback(after: choice, census: census, data: data, declared: declared)
+                                          : census.invalidBytes > 0 ? .repair : nil
+            switch fallback {
+            case nil:
+                break
+            case .repair:
+                let fixed = Data(String(decoding: data, as: UTF8.self).utf8)
+                (reader, outcome) = read(fixed, choice: choice, documentURL: documentURL, keepEntities: true)
+                repaired = true
+            case .reread(let next):
+                choice.notes += next.notes
+                choice.forced = next.forced
+                choice.name = next.name
+                (reader, outcome) = read(data, choice: choice, documentURL: documentURL)
+            }
         }
         if let failure = reader.failure { throw failure }
         guard !reader.feed.version.isEmpty else {
             throw .unreadable(reason: reader.warnings.first ?? "no root element")
         }
         var feed = reader.feed
-        feed.encoding = bom ?? transport ?? outcome.declaredEncoding ?? "UTF-8"
+        // libxml2 names the declared encoding as written; a byte order mark or an override wins.
+        feed.encoding = settled != nil || choice.forced != nil ? choice.name : outcome.declaredEncoding ?? choice.name
         feed.recovered = !outcome.wellFormed || repaired
+        feed.warnings = choice.notes
         if repaired { feed.warnings.append("The document is not valid UTF-8; invalid bytes were replaced with U+FFFD.") }
         feed.warnings += reader.warnings
         return feed
+    }
+
+    /// Reads the document with one encoding choice: one SAX pass, and a second one that keeps
+    /// every entity reference when the first found the document broken.
+    private func read(_ data: Data, choice: EncodingChoice, documentURL: String?,
+                      keepEntities: Bool = false) -> (FeedReader, XMLPushParser.Outcome) {
+        var (reader, outcome) = run(data, encoding: choice.forced, documentURL: documentURL, keepEntities: keepEntities)
+        if !keepEntities, !outcome.wellFormed, reader.failure == nil {
+            // libxml2 drops `&amp;`, `&lt;`… once a document is known to be broken; read it
+            // again with every entity reference routed through `getEntity`, which keeps them.
+            (reader, outcome) = run(data, encoding: choice.forced, documentURL: documentURL, keepEntities: true)
+        }
+        return (reader, outcome)
     }
 
     /// One SAX pass. `keepEntities` sets `XML_PARSE_OLDSAX`, which makes libxml2 ask `getEntity`

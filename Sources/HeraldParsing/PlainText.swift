@@ -1,8 +1,9 @@
 import CLibXML2
 import HeraldDomain
 
-/// Turns a title or other short text into one clean line: tags removed, HTML entities
-/// decoded, whitespace collapsed, terminal-unsafe characters removed.
+/// Turns a title or other short text into one clean line: whitespace collapsed and
+/// terminal-unsafe characters removed; when the text holds real HTML (``HTMLMarkup``), its
+/// tags are removed and its entities decoded, otherwise angle brackets are kept as text.
 enum PlainText {
     /// The plain-text form of a text construct's value.
     static func line(from value: String) -> String {
@@ -10,6 +11,7 @@ enum PlainText {
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count)
         let scalars = Array(value.unicodeScalars)
+        let isHTML = HTMLMarkup.isPresent(in: scalars)
         var i = 0
         var pendingSpace = false
         func emit(_ scalar: Unicode.Scalar) {
@@ -24,14 +26,12 @@ enum PlainText {
         }
         while i < scalars.count {
             let c = scalars[i]
-            if c == "<", i + 1 < scalars.count, isTagStart(scalars[i + 1]),
-               let close = scalars[(i + 1)...].firstIndex(of: ">") {
-                let isBlock = blockTag(scalars[(i + 1)..<close])
-                if isBlock { pendingSpace = !out.isEmpty }
-                i = close + 1
+            if isHTML, c == "<", let tag = HTMLMarkup.tag(in: scalars, at: i), tag.isCommentOrDeclaration || tag.isKnownElement {
+                if blockElements.contains(tag.name) { pendingSpace = !out.isEmpty }
+                i = tag.end
                 continue
             }
-            if c == "&", let (decoded, next) = entity(in: scalars, at: i) {
+            if isHTML, c == "&", let (decoded, next) = entity(in: scalars, at: i) {
                 emit(decoded)
                 i = next
                 continue
@@ -100,16 +100,6 @@ enum PlainText {
         }
     }
 
-    private static func isTagStart(_ c: Unicode.Scalar) -> Bool {
-        c.properties.isAlphabetic || c == "/" || c == "!" || c == "?"
-    }
-
-    private static func blockTag(_ tag: ArraySlice<Unicode.Scalar>) -> Bool {
-        var name = ""
-        for c in tag.drop(while: { $0 == "/" }) {
-            guard c.properties.isAlphabetic || ("0"..."9").contains(c) else { break }
-            name.unicodeScalars.append(c)
-        }
-        return ["br", "p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name.lowercased())
-    }
+    /// Elements whose tags separate words.
+    private static let blockElements: Set<String> = ["br", "p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6"]
 }

@@ -1,6 +1,8 @@
 /// The namespaces the feed reader understands, identified by URI (never by prefix).
 enum Namespace: UInt8 {
     case none, rss10, rss090, rdf, atom10, atom03, content, dc, dcterms, media, itunes, slash, wfw, sy, xhtml, xml, other
+    /// A near miss of an Atom namespace: another case, a trailing slash, `https`, an Atom draft.
+    case atomNearMiss
 
     static func of(uri: String) -> Namespace {
         switch uri {
@@ -21,14 +23,22 @@ enum Namespace: UInt8 {
         case "http://purl.org/rss/1.0/modules/syndication/": .sy
         case "http://www.w3.org/1999/xhtml": .xhtml
         case "http://www.w3.org/XML/1998/namespace": .xml
-        default: .other
+        default: isAtomNearMiss(uri) ? .atomNearMiss : .other
         }
+    }
+
+    /// `HTTP://www.w3.org/2005/atom/`, `https://www.w3.org/2005/Atom`, `http://purl.org/atom/ns#draft-…`.
+    private static func isAtomNearMiss(_ uri: String) -> Bool {
+        var key = uri.lowercased()
+        if key.hasPrefix("https://") { key = "http://" + key.dropFirst(8) }
+        while key.hasSuffix("/") || key.hasSuffix("#") { key.removeLast() }
+        return key == "http://www.w3.org/2005/atom" || key == "http://purl.org/atom/ns" || key.hasPrefix("http://purl.org/atom/ns#")
     }
 
     /// RSS elements: no namespace, RSS 1.0 or RSS 0.90.
     var isRSS: Bool { self == .none || self == .rss10 || self == .rss090 }
-    /// Atom 1.0 or 0.3.
-    var isAtom: Bool { self == .atom10 || self == .atom03 }
+    /// Atom 1.0 or 0.3 (or a near miss of either).
+    var isAtom: Bool { self == .atom10 || self == .atom03 || self == .atomNearMiss }
 }
 
 /// The element and attribute local names the feed reader acts on; everything else is `.other`.

@@ -22,6 +22,8 @@ extension CLISuite {
                 #expect(ContinuousClock.now - started < .seconds(20), "no waiting for the slow feeds")
                 #expect(result.exitedNormally && result.status == 0, "\(result.summary)")
                 #expect(result.stderr.contains("Refresh stopped; every feed fetched before Ctrl-C is stored."))
+                #expect((result.stdout + result.stderr).contains("Refresh cancelled: 6 new articles"),
+                        "the cancel went through the refresh port and its summary: \(result.summary)")
 
                 let rows = try await sandbox.listed()
                 #expect(Set(rows.map(\.feed)) == ["Fast 1", "Fast 2"])

@@ -92,10 +92,12 @@ extension CLISuite {
 
             try terminal.press("C-z")
             #expect(try await terminal.waitFor("Stopped") != nil, "suspended to the shell: \(terminal.last)")
+            #expect(try await terminal.waitForShell(), "the shell has the terminal: \(terminal.last)")
             try terminal.type("fg")
             #expect(try await terminal.waitFor("Herald · Feeds · 6 feeds") != nil, "repainted after fg: \(terminal.last)")
 
             try terminal.press("Q")
+            #expect(try await terminal.waitForShell(), "herald exited: \(terminal.last)")
             try terminal.type(Self.modes("AFTER"))
             let restored = try await terminal.waitFor("|MODES-AFTER")
             let lines = (restored ?? terminal.last).split(separator: "\n").map(String.init)
@@ -113,6 +115,7 @@ extension CLISuite {
             try terminal.type("'\(Locations.herald.path)' read --db '\(sandbox.database)' --search 'title:postmortems'")
             #expect(try await terminal.waitFor("Herald · Search: title:postmortems") != nil, "deep link: \(terminal.last)")
             try terminal.press("C-c")
+            #expect(try await terminal.waitForShell(), "herald exited: \(terminal.last)")
             try terminal.type("echo EXIT=$?")
             #expect(try await terminal.waitFor("EXIT=0") != nil, "Ctrl-C quits cleanly: \(terminal.last)")
 

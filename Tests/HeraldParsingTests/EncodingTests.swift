@@ -35,12 +35,4 @@ struct EncodingTests {
         let feed = try LibXMLFeedParser().parseFeed(bytes, documentURL: nil, transportCharset: "windows-1251")
         #expect(feed.plainTitle == "Новости дня")
     }
-
-    @Test func invalidUTF8IsReplacedAndReported() throws {
-        let feed = try Fixtures.feed("invalid-utf8.xml")
-        #expect(feed.recovered)
-        #expect(feed.plainTitle == "Caf\u{FFFD}")
-        #expect(feed.items.first?.plainTitle == "Cr\u{FFFD}me")
-        #expect(feed.warnings.contains { $0.contains("not valid UTF-8") })
-    }
 }

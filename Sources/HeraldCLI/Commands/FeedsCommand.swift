@@ -29,6 +29,7 @@ struct FeedsCommand: AsyncParsableCommand {
             } else {
                 FeedsText.lines(viewModel, width: terminal.width).forEach(terminal.line)
             }
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 }

@@ -41,6 +41,9 @@ struct ListCommand: AsyncParsableCommand {
             } else {
                 ArticleListText.lines(viewModel, width: terminal.width).forEach(terminal.line)
             }
+            // A failure queued while the screen worked (a mark-read that could not be saved) is
+            // printed and fails the command.
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 }

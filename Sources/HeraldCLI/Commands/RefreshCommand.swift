@@ -32,12 +32,11 @@ struct RefreshCommand: AsyncParsableCommand {
     static func refresh(_ selection: RefreshSelection, herald: Herald, terminal: TerminalOutput) async throws {
         let screen = herald.feedsScreen(display: FeedsCapture())
         let progress = ProgressConsole(container: herald.container, output: terminal)
-        let work = Task { await screen.refreshRequested(selection) }
-        let interrupt = InterruptHandler(cancelling: work)
-        await work.value
+        let interrupt = InterruptHandler { Task { await screen.refreshCancelRequested() } }
+        await screen.refreshRequested(selection)
         interrupt.remove()
         await progress.finish(interactive: terminal.isInteractive)
-        if work.isCancelled {
+        if interrupt.wasInterrupted {
             terminal.errorLine("Refresh stopped; every feed fetched before Ctrl-C is stored.")
         }
     }

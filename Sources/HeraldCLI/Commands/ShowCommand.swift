@@ -38,6 +38,9 @@ struct ShowCommand: AsyncParsableCommand {
             } else {
                 ArticleDetailText.lines(viewModel, width: width ?? terminal.width).forEach(terminal.line)
             }
+            // A failure queued while the screen worked (a mark-read that could not be saved) is
+            // printed and fails the command.
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }
 }

@@ -10,29 +10,24 @@ struct StatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CLISession.run(database: global.db) { herald, terminal in
-            let stats = try await herald.statistics()
-            if output.json {
-                terminal.line(JSONOutput.encode(stats))
-                return
+            let capture = StatsCapture()
+            let screen = herald.statsScreen(display: capture)
+            await screen.viewAppeared()
+            let viewModel = await capture.viewModel
+            if case .failed(let message, _) = viewModel {
+                terminal.errorLine("herald: " + message)
+                throw ExitCode.failure
             }
-            terminal.line("Database:  " + (herald.databasePath ?? "in memory"))
-            terminal.line("Feeds:     \(CountText.grouped(stats.feeds))" + (stats.failingFeeds > 0 ? " (\(stats.failingFeeds) failing)" : ""))
-            terminal.line("Articles:  \(CountText.grouped(stats.articles))")
-            terminal.line("Unread:    \(CountText.grouped(stats.unread))")
-            terminal.line("Starred:   \(CountText.grouped(stats.starred))")
-            terminal.line("Size:      " + ByteText.describe(stats.databaseBytes))
+            if output.json, let statistics = await screen.statistics {
+                terminal.line(JSONOutput.encode(statistics))
+            } else {
+                let rows = viewModel.content?.rows ?? []
+                let labelWidth = (rows.map(\.label.count).max() ?? 0) + 3  // "Database:" and two spaces
+                for row in rows {
+                    terminal.line(ColumnText.pad(row.label + ":", labelWidth) + row.value)
+                }
+            }
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
-    }
-}
-
-/// Byte counts for people.
-enum ByteText {
-    /// "812 KB", "3.4 MB".
-    static func describe(_ bytes: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
-        return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f", value) + " " + units[unit]
     }
 }

@@ -66,6 +66,20 @@ final class TmuxTerminal: @unchecked Sendable {
         try await waitFor(timeout) { $0.contains(text) }
     }
 
+    /// Waits until the shell is the pane's foreground program again (the program it ran has
+    /// exited), so that what is typed next reaches the shell and not the program.
+    /// - Returns: False after `timeout`.
+    func waitForShell(_ timeout: Duration = .seconds(15)) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            let command = try tmux(["display-message", "-p", "-t", "main", "#{pane_current_command}"])
+            if command.trimmingCharacters(in: .whitespacesAndNewlines) == "bash" { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     /// The last screen read by a wait.
     private(set) var last = ""
 
