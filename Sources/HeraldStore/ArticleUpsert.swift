@@ -31,6 +31,11 @@ struct ArticleUpsert {
                 outcome.inserted += 1
             }
         }
+        if outcome.inserted + outcome.updated > 0 {
+            // The rows went in through DirectBinding, which GRDB does not see: tell its observers
+            // (the reader's live list) that articles changed in this transaction.
+            try db.notifyChanges(in: Table("articles"))
+        }
         if outcome.inserted > 0 {
             // New articles are unread and not starred (see SchemaVersion5: no per-row trigger).
             try db.cachedStatement(sql: "UPDATE feed_counts SET total = total + ?1, unread = unread + ?1 WHERE feed_id = ?2")

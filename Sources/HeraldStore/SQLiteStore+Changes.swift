@@ -4,9 +4,15 @@ import Synchronization
 import HeraldDomain
 
 extension SQLiteStore: StoreObserving {
-    /// The changes committed by this process from now on, one value per commit that touched the
+    /// How often commits by other processes (a `herald refresh` from cron while the reader is open)
+    /// are looked for.
+    static let externalChangeInterval: Duration = .seconds(2)
+
+    /// The changes committed from now on: by this process, one value per commit that touched the
     /// tables a kind of change covers (GRDB's region observation, run after each commit on the
-    /// writer's queue). The stream keeps the newest merged value when its reader is behind.
+    /// writer's queue); by other processes, `.all` within ``externalChangeInterval`` of their commit
+    /// (SQLite's `PRAGMA data_version` on the writer connection moves only for other connections'
+    /// commits). The stream keeps the newest merged value when its reader is behind.
     public func changes() -> AsyncStream<StoreChanges> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChanges.self, bufferingPolicy: .bufferingNewest(8))
         let regions: [(StoreChanges, [String])] = [
@@ -20,9 +26,30 @@ extension SQLiteStore: StoreObserving {
             cancellables.append(observation.start(in: writer, onError: { _ in continuation.finish() },
                                                   onChange: { _ in continuation.yield(kind) }))
         }
+        let writer = self.writer
+        let external = Task {
+            var seen = try? await Self.dataVersion(of: writer)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.externalChangeInterval)
+                guard !Task.isCancelled, let now = try? await Self.dataVersion(of: writer) else { continue }
+                if let before = seen, now != before { continuation.yield(.all) }
+                seen = now
+            }
+        }
         let holder = ObservationHolder(cancellables)
-        continuation.onTermination = { _ in holder.cancel() }
+        continuation.onTermination = { _ in
+            external.cancel()
+            holder.cancel()
+        }
         return stream
+    }
+
+    /// The writer connection's `data_version`: it changes when another connection (another
+    /// process) commits, never for this connection's own commits.
+    private static func dataVersion(of writer: any DatabaseWriter) async throws -> Int {
+        try await writer.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        }
     }
 }
 

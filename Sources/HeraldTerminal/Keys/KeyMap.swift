@@ -46,7 +46,9 @@ public struct KeyMap: Sendable, Hashable {
             for (key, action) in listing { map.bind(key, to: action, in: context) }
         }
         map.bind(.character("D"), to: .removeFeed, in: .feeds)
-        for context in [KeyContext.articleList, .article, .search] {
+        // Not on search results: the search module has no read/star intents yet; a result is
+        // opened first (help lists only what works).
+        for context in [KeyContext.articleList, .article] {
             map.bind(.character("N"), to: .toggleRead, in: context)
             map.bind(.character("s"), to: .toggleStar, in: context)
             map.bind(.character("o"), to: .openInBrowser, in: context)
