@@ -34,7 +34,7 @@ public enum StoreError: Error, Sendable, Hashable {
         case .diskFull: "The disk is full; free some space and try again. Nothing already stored was lost."
         case .readOnly(let path): "The database at \(path) is read-only; check its permissions or use another --db."
         case .busy: "The database is busy in another Herald process; try again in a moment."
-        case .corrupt(let reason): "The database is damaged (\(reason)); restore a backup or start a new one with --db."
+        case .corrupt(let reason): "The database is damaged (\(reason)); run `herald doctor --repair` to rebuild it from what can be read, or restore a backup."
         case .feedNotFound(let id): "There is no feed \(id); `herald feeds` lists them."
         case .articleNotFound(let id): "There is no article \(id); `herald list` shows them."
         case .savedSearchNotFound(let id): "There is no saved search \(id)."

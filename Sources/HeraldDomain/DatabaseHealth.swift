@@ -1,0 +1,43 @@
+/// What a check of the database file found (`herald doctor`).
+public struct DatabaseCheck: Sendable, Hashable {
+    /// SQLite's integrity check and the search index's own check, in SQLite's words; empty when
+    /// the file is sound.
+    public var problems: [String]
+    /// Subscribed feeds, when they could be counted.
+    public var feeds: Int?
+    /// Stored articles, when they could be counted.
+    public var articles: Int?
+
+    /// True when nothing is wrong.
+    public var isSound: Bool { problems.isEmpty }
+
+    /// Creates a report.
+    public init(problems: [String], feeds: Int?, articles: Int?) {
+        self.problems = problems
+        self.feeds = feeds
+        self.articles = articles
+    }
+}
+
+/// What a rebuild of a damaged database saved (`herald doctor --repair`).
+public struct DatabaseRepair: Sendable, Hashable {
+    /// Feeds copied into the new file.
+    public var feeds: Int
+    /// Articles copied (with the user's read and starred state).
+    public var articles: Int
+    /// Saved searches copied.
+    public var savedSearches: Int
+    /// Rows (of any table) that sat in damaged pages and could not be read.
+    public var unreadableRows: Int
+    /// Where the damaged file was kept.
+    public var damagedCopy: String
+
+    /// Creates a report.
+    public init(feeds: Int, articles: Int, savedSearches: Int, unreadableRows: Int, damagedCopy: String) {
+        self.feeds = feeds
+        self.articles = articles
+        self.savedSearches = savedSearches
+        self.unreadableRows = unreadableRows
+        self.damagedCopy = damagedCopy
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import HeraldDomain
+import Testing
+@testable import HeraldStore
+
+/// `herald doctor`: a damaged file is found, rebuilt from what can be read, and the user's state kept.
+@Suite("Database doctor")
+struct DatabaseDoctorTests {
+    /// Fills a store: two feeds, 300 articles, some read and starred, a saved search.
+    private func fill(_ folder: TemporaryFolder) async throws -> (unread: Int, starred: Int) {
+        let (store, feed) = try await StoreFixtures.storeWithFeed(in: folder)
+        let other = try await store.addFeed(NewFeed(url: "https://other.example.org/rss", tags: ["world"]),
+                                            at: StoreFixtures.epoch).feed
+        let body = String(repeating: "Harbour tides and lighthouse keepers. ", count: 40)
+        try await StoreFixtures.save((0..<150).map { StoreFixtures.item("a\($0)", title: "Alpha \($0)", body: body) },
+                                     to: feed.id, in: store)
+        try await StoreFixtures.save((0..<150).map { StoreFixtures.item("b\($0)", title: "Bravo \($0)", body: body) },
+                                     to: other.id, in: store)
+        try await store.finishSaving()
+        let ids = try await store.articles(ArticlePageRequest(limit: 300)).articles.map(\.id)
+        try await store.setRead(true, for: Array(ids.prefix(100)))
+        try await store.setStarred(true, for: Array(ids.suffix(7)))
+        _ = try await store.saveSearch(name: "Tides", query: "tides", filter: ArticleFilter())
+        let totals = try await store.statistics()
+        return (totals.unread, totals.starred)
+    }
+
+    /// Overwrites two leaf pages of a table with garbage, after folding the WAL into the file.
+    private func damage(_ table: String, of path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        let (pages, pageSize) = try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            let pages = try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+                                         arguments: [table])
+            return (pages, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+        }
+        try queue.close()
+        #expect(pages.count >= 4, "the table spans several pages")
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        for page in [pages[1], pages[pages.count / 2]] {
+            try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+            handle.write(Data(repeating: 0xAB, count: pageSize))
+        }
+        try handle.close()
+    }
+
+    @Test("a sound file passes the check")
+    func soundFile() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await fill(folder)
+        let check = try DatabaseDoctor.check(path: folder.databasePath)
+        #expect(check.isSound, "\(check.problems)")
+        #expect(check.feeds == 2 && check.articles == 300)
+    }
+
+    @Test("damaged article texts: the check names the damage; the repair keeps every feed, article, read and starred state and the saved search, and the rebuilt file is sound and searchable")
+    func damagedTexts() async throws {
+        let folder = try TemporaryFolder()
+        let before = try await fill(folder)
+        try damage("article_texts", of: folder.databasePath)
+
+        let check = try DatabaseDoctor.check(path: folder.databasePath)
+        #expect(!check.isSound)
+
+        let report = try DatabaseDoctor.repair(path: folder.databasePath, suffix: "test")
+        #expect(report.feeds == 2 && report.articles == 300 && report.savedSearches == 1)
+        #expect(report.unreadableRows > 0, "the damaged pages held texts")
+        #expect(FileManager.default.fileExists(atPath: folder.databasePath + ".damaged-test"))
+        #expect(report.damagedCopy == folder.databasePath + ".damaged-test")
+
+        #expect(try DatabaseDoctor.check(path: folder.databasePath).isSound)
+        let store = try SQLiteStore(path: folder.databasePath)
+        let totals = try await store.statistics()
+        #expect(totals.articles == 300 && totals.unread == before.unread && totals.starred == before.starred)
+        #expect(try await store.unreadCountsByFeed().values.reduce(0, +) == before.unread)
+        let hits = try await store.search(SearchRequest(query: "lighthouse", limit: 500)).hits.count
+        #expect(hits > 0 && hits < 300, "articles whose texts survived are found again (\(hits))")
+        #expect(try await store.search(SearchRequest(query: "Alpha", limit: 500)).hits.count == 150,
+                "every title is indexed, lost texts included")
+    }
+
+    @Test("damaged articles: the readable ones are kept with their state; the lost ones are counted")
+    func damagedArticles() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await fill(folder)
+        try damage("articles", of: folder.databasePath)
+        let report = try DatabaseDoctor.repair(path: folder.databasePath, suffix: "test")
+        #expect(report.feeds == 2 && report.articles < 300 && report.articles > 0)
+        #expect(report.unreadableRows > 0)
+        let store = try SQLiteStore(path: folder.databasePath)
+        let totals = try await store.statistics()
+        #expect(totals.articles == report.articles)
+        #expect(try DatabaseDoctor.check(path: folder.databasePath).isSound)
+    }
+}
