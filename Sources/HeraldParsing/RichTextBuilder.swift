@@ -60,9 +60,10 @@ final class RichTextBuilder {
         case "td", "th": cell = ""
         case "a":
             let href = HTMLPushParser.attribute("href", in: attributes).map { $0.trimmingASCIIWhitespace() }
-            linkStack.append(href.flatMap { $0.isEmpty || $0.hasPrefix("#") || $0.lowercased().hasPrefix("javascript:") ? nil : $0 })
+            linkStack.append(href.flatMap { $0.isEmpty || $0.hasPrefix("#") || !LinkSafety.isOfferable($0) ? nil : $0 })
         case "img":
-            guard let src = HTMLPushParser.attribute("src", in: attributes), !src.isEmpty else { return }
+            guard let src = HTMLPushParser.attribute("src", in: attributes), !src.isEmpty,
+                  LinkSafety.isOfferable(src) else { return }
             let alt = TerminalSafety.sanitize(HTMLPushParser.attribute("alt", in: attributes) ?? "").trimmingASCIIWhitespace()
             let number = reference(src, kind: .image)
             append(alt.isEmpty ? " [image \(number)] " : " [image \(number): \(alt)] ")

@@ -107,6 +107,29 @@ extension CLISuite {
             #expect(after?.contains("icanon") == true && after?.contains("-icanon") == false)
         }
 
+        @Test("a feed with control sequences in its title, author, link, enclosure type and body: the reader shows them inert (no window title, no clipboard write, no cursor move) and offers no data: link")
+        func hostileFeedIsInert() async throws {
+            guard let (sandbox, terminal, _) = try Self.start(width: 100, height: 30) else { return }
+            let fixture = Locations.fixture("feeds/terminal-escapes-everywhere.xml").path
+            let added = try await sandbox.herald(["add", "--db", sandbox.database, fixture])
+            #expect(added.succeeded, "\(added.summary)")
+            let titleBefore = try terminal.paneTitle()
+            try terminal.type("'\(Locations.herald.path)' read --db '\(sandbox.database)' --feed 1")
+            #expect(try await terminal.waitFor("Herald · Escapes everywhere") != nil, "the feed's list: \(terminal.last)")
+            try terminal.press("Enter")
+            let article = try await terminal.waitFor("Feed: Escapes everywhere")
+            #expect(article != nil, "the article: \(terminal.last)")
+            let lines = terminal.last.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.first?.hasPrefix(" Herald") == true, "the title bar stays on the first row: \(terminal.last)")
+            #expect(terminal.last.contains("Clipboard") && terminal.last.contains("grab"), "the title is shown: \(terminal.last)")
+            #expect(terminal.last.contains("[1] https://escapes.example.com/link"), "the web link is offered: \(terminal.last)")
+            #expect(!terminal.last.contains("data:text/html"), "the data: link is not: \(terminal.last)")
+            #expect(try terminal.paneTitle() == titleBefore, "no OSC 0/2 reached the terminal")
+            #expect(try terminal.buffers().isEmpty, "no OSC 52 clipboard write reached the terminal")
+            try terminal.press("Q")
+            #expect(try await terminal.waitForShell())
+        }
+
         @Test("herald read --search opens the results; Ctrl-C quits; herald on a pipe prints help and exits 0")
         func deepLinkAndPipe() async throws {
             guard let (sandbox, terminal, _) = try Self.start(width: 80, height: 24) else { return }

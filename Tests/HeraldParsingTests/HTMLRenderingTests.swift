@@ -34,6 +34,17 @@ struct HTMLRenderingTests {
         ])
     }
 
+    @Test("javascript:, vbscript:, data: and file: links and images are never numbered, however their scheme is disguised",
+          arguments: ["javascript:alert(1)", "JavaScript:alert(1)", "java\tscript:alert(1)", " java\nscript:alert(1)",
+                      "vbscript:msgbox", "data:text/html,<script>alert(1)</script>", "DATA:image/png;base64,AAAA",
+                      "file:///etc/passwd", "  JAVASCRIPT:alert(1)"])
+    func dangerousLinksAreNotOffered(href: String) {
+        let html = "<p><a href=\"\(href)\">click</a> <img src=\"\(href)\" alt=\"pic\"> <a href=\"https://example.org/ok\">ok</a></p>"
+        let rich = LibXMLHTMLRenderer().render(html: html, baseURL: "https://example.org/")
+        #expect(rich.links == [NumberedLink(number: 1, url: "https://example.org/ok", kind: .link)], "\(rich.links)")
+        #expect(rich.blocks.map(\.text).joined().contains("click"), "the link's text stays, without a number")
+    }
+
     @Test func scriptsStylesFramesAndEscapesAreDropped() throws {
         let rich = try render()
         let all = rich.blocks.map(\.text).joined(separator: "\n")

@@ -20,6 +20,8 @@ final class TmuxTerminal: @unchecked Sendable {
         // output goes nowhere, so no pipe is left open for a reader to wait on forever.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)"] + words,
                  readsOutput: false)
+        // An application's OSC 52 clipboard write becomes a paste buffer, so a test can see one.
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
     }
 
     deinit {
@@ -78,6 +80,16 @@ final class TmuxTerminal: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
+    }
+
+    /// The pane's title (what OSC 0 and OSC 2 sequences set).
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", "#{pane_title}"])
+    }
+
+    /// The paste buffers (what an OSC 52 clipboard write creates).
+    func buffers() throws -> String {
+        try tmux(["list-buffers"])
     }
 
     /// The last screen read by a wait.
