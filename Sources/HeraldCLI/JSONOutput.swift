@@ -10,7 +10,7 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return JSONControlEscaping.escapingC1(String(decoding: data, as: UTF8.self))
     }
 
     /// An article list row.

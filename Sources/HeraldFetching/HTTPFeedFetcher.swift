@@ -86,6 +86,9 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
                 visited.insert(target)
                 current = next
             case .notModified(let headers):
+                // "Not modified" since what? Without a validator sent, a 304 is a broken server, and
+                // taking it as "nothing new" would let the feed stop updating without a word.
+                guard request.etag != nil || request.lastModified != nil else { throw .httpStatus(304) }
                 return Self.response(.notModified, finalURL: address, hops: hops, headers: headers,
                                      sentValidators: request)
             case let .content(data, headers):

@@ -71,6 +71,19 @@ extension CLISuite {
             }
         }
 
+        @Test("every --json output prints no raw ESC, BEL or C1 control (U+0080-U+009F), though the values keep them escaped",
+              arguments: [["list", "--json"], ["show", "1", "--json"], ["feeds", "--json"], ["search", "Clipboard", "--json"]])
+        func jsonHasNoRawControls(arguments: [String]) async throws {
+            let sandbox = try Sandbox()
+            let added = try await sandbox.herald(db: "add", Locations.fixture("feeds/terminal-escapes-everywhere.xml").path)
+            #expect(added.succeeded, "\(added.summary)")
+            let result = try await sandbox.herald([arguments[0], "--db", sandbox.database] + arguments.dropFirst())
+            #expect(result.succeeded, "\(result.summary)")
+            let raw = result.stdout.unicodeScalars.filter { $0.value == 0x1B || $0.value == 0x07 || (0x80...0x9F).contains($0.value) }
+            #expect(raw.isEmpty, "\(arguments) printed \(raw.map { String($0.value, radix: 16) }):\n\(result.stdout)")
+            #expect((try? JSONSerialization.jsonObject(with: result.stdoutData)) != nil, "still JSON: \(result.stdout)")
+        }
+
         @Test("show --json prints no raw ESC or BEL either")
         func jsonEscapes() async throws {
             let sandbox = try Sandbox()

@@ -44,6 +44,19 @@ struct ConditionalGetTests {
         }
     }
 
+    @Test("a 304 to a request that sent no validator is an error, not a silent \"nothing new\"")
+    func notModifiedWithoutValidatorsIsAnError() async throws {
+        try await withServer { server, fetcher in
+            server.route("/broken.xml", .error(304))
+            do {
+                let response = try await fetcher.fetch(FetchRequest(url: server.url("/broken.xml")))
+                Issue.record("expected an error, got \(response.outcome)")
+            } catch {
+                #expect((error as? FetchError) == .httpStatus(304), "\(error)")
+            }
+        }
+    }
+
     @Test("Last-Modified alone is sent as If-Modified-Since and honoured")
     func lastModifiedGivesNotModified() async throws {
         try await withServer { server, fetcher in
