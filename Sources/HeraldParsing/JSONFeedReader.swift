@@ -7,16 +7,23 @@ import HeraldDomain
 enum JSONFeedReader {
     static func read(_ data: Data, documentURL: String?) throws(FeedParseError) -> ParsedFeed {
         let object: Any
+        var repairs: [String] = []
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .unreadable(reason: "the JSON is not well-formed")
+            guard let repaired = LoneSurrogateRepair.repaired(data),
+                  let second = try? JSONSerialization.jsonObject(with: repaired, options: [.fragmentsAllowed]) else {
+                throw .unreadable(reason: "the JSON is not well-formed")
+            }
+            object = second
+            repairs.append("Lone UTF-16 surrogates in the JSON were replaced with U+FFFD.")
         }
         guard let root = object as? [String: Any], let version = root["version"] as? String,
               version.contains("jsonfeed.org") else {
             throw .notAFeed(detected: "a JSON document that is not a JSON Feed")
         }
         var feed = ParsedFeed(format: .json, version: version.hasSuffix("1.1") ? "1.1" : "1.0")
+        feed.warnings += repairs
         let home = string(root["home_page_url"]).map { URLResolver.resolve($0, against: documentURL) }
         let base = home ?? documentURL
         func resolve(_ s: String?) -> String? { s.map { URLResolver.resolve($0, against: base) } }
