@@ -86,7 +86,7 @@ let package = Package(
             name: "HeraldBenchmarks",
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
-                "HeraldInteractors", "HeraldTestSupport", "CLibXML2",
+                "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -27,29 +27,41 @@ struct StoreBenchmarkBuild {
     /// Articles stored per second.
     var rate: Double { milliseconds > 0 ? Double(articles) / (milliseconds / 1000) : 0 }
 
+    /// Subscribes `feedCount` feeds and stores `total` articles spread evenly over them.
     mutating func fill(articles total: Int, corpus: inout StoreBenchmarkCorpus) async throws -> [FeedID] {
+        let perFeed = max(1, total / feedCount)
+        return try await fill(counts: Array(repeating: perFeed, count: feedCount), corpus: &corpus, measuringWhileWaiting: true)
+    }
+
+    /// Subscribes one feed per entry of `counts` (titled "Feed <index>", tagged "tag<index % 20>") and
+    /// stores `counts[index]` articles in each, 100 per feed and round; a feed with fewer articles
+    /// sits out the later rounds. With `measuringWhileWaiting`, the last round also times a page
+    /// of everything while half of its articles wait for indexing.
+    mutating func fill(counts: [Int], corpus: inout StoreBenchmarkCorpus,
+                       measuringWhileWaiting: Bool) async throws -> [FeedID] {
         var feeds: [FeedID] = []
-        for index in 0..<feedCount {
+        for index in counts.indices {
             let url = "https://feed\(index).example.org/rss.xml"
             feeds.append(try await store.addFeed(NewFeed(url: url, tags: ["tag\(index % 20)"]), at: Date()).feed.id)
         }
-        let perFeed = max(1, total / feedCount)
+        let largest = counts.max() ?? 0
         var first = 0
         var round = 0
-        while first < perFeed {
-            let count = min(100, perFeed - first)
-            let parsed = feeds.indices.map { index in
+        while first < largest {
+            let active = counts.indices.filter { counts[$0] > first }
+            let parsed = active.map { index in
                 ParsedFeed(format: .rss, version: "2.0", plainTitle: "Feed \(index)",
-                           items: corpus.items(feed: index, first: first, count: count,
+                           items: corpus.items(feed: index, first: first, count: min(100, counts[index] - first),
                                                baseDate: StoreBenchmarkBaseline.baseDate))
             }
             let start = StoreBenchmarkTiming.now()
-            let stored = try await save(parsed, to: feeds, measuringHalfway: first + count >= perFeed)
+            let stored = try await save(parsed, to: active.map { feeds[$0] },
+                                        measuringHalfway: measuringWhileWaiting && first + 100 >= largest)
             try await store.finishSaving()
             let elapsed = StoreBenchmarkTiming.now() - start - stored.untimed
             milliseconds += elapsed
             articles += stored.articles
-            first += count
+            first += 100
             round += 1
             StoreBenchmarkTiming.progress("round \(round): \(stored.articles) articles at \(Int(Double(stored.articles) / (elapsed / 1000)))/s")
         }

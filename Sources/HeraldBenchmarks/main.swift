@@ -1,5 +1,5 @@
 // herald-benchmarks: one benchmark per first argument; each prints its figures and ratios against a
-// baseline measured in the same run (raw libxml2 SAX for parsing, raw SQLite for storage).
+// baseline measured in the same run (raw libxml2 SAX for parsing, raw SQLite for storage and the reader).
 import Foundation
 
 let usage = """
@@ -7,6 +7,7 @@ let usage = """
            herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]
            herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
                                      [--scale N,N|none] [--limits default|per-origin|both]
+           herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,6 +17,9 @@ case ParsingBenchmark.childMode: ParsingBenchmark.runChild(Array(arguments.dropF
 case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
+case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
+case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
+case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)

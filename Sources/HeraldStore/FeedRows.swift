@@ -10,20 +10,22 @@ enum FeedRows {
         pending_redirect_json, added_at
         """
 
+    /// The feed of a row selected with ``columns``, read by position in that list (a lookup by
+    /// name compares every column's name case-insensitively: the feeds screen reads 1,000 rows).
     static func feed(from row: Row, tags: [String]) -> Feed {
         let fetchState = FetchState(
-            etag: row["etag"], lastModified: row["last_modified"], bodyHash: row["body_hash"],
-            lastAttemptAt: ColumnCoding.date(row["last_attempt_at"]),
-            lastSuccessAt: ColumnCoding.date(row["last_success_at"]),
-            lastError: ColumnCoding.decode(FeedFailure.self, from: row["last_error_json"]),
-            errorCount: row["error_count"], nextDueAt: ColumnCoding.date(row["next_due_at"]),
-            isGone: row["is_gone"],
-            pendingRedirect: ColumnCoding.decode(PendingRedirect.self, from: row["pending_redirect_json"]))
+            etag: row[7], lastModified: row[8], bodyHash: row[9],
+            lastAttemptAt: ColumnCoding.date(row[10]),
+            lastSuccessAt: ColumnCoding.date(row[11]),
+            lastError: ColumnCoding.decode(FeedFailure.self, from: row[12]),
+            errorCount: row[13], nextDueAt: ColumnCoding.date(row[14]),
+            isGone: row[15],
+            pendingRedirect: ColumnCoding.decode(PendingRedirect.self, from: row[16]))
         return Feed(
-            id: FeedID(row["id"] as Int64), url: row["url"], title: row["title"], customTitle: row["custom_title"],
-            siteURL: row["site_url"], tags: tags, isHidden: row["is_hidden"],
-            settings: ColumnCoding.decode(FeedSettings.self, from: row["settings_json"]) ?? FeedSettings(),
-            fetchState: fetchState, addedAt: ColumnCoding.date(row["added_at"]) ?? Date(timeIntervalSince1970: 0))
+            id: FeedID(row[0] as Int64), url: row[1], title: row[2], customTitle: row[3],
+            siteURL: row[4], tags: tags, isHidden: row[5],
+            settings: ColumnCoding.decode(FeedSettings.self, from: row[6]) ?? FeedSettings(),
+            fetchState: fetchState, addedAt: ColumnCoding.date(row[17]) ?? Date(timeIntervalSince1970: 0))
     }
 
     static func fetchOne(_ db: Database, id: FeedID) throws -> Feed? {
@@ -45,7 +47,7 @@ enum FeedRows {
         }
         return try Row.fetchAll(db, sql: "SELECT \(columns) FROM feeds WHERE \(condition) ORDER BY \(orderBy)",
                                 arguments: arguments)
-            .map { feed(from: $0, tags: tagsByFeed[$0["id"]] ?? []) }
+            .map { feed(from: $0, tags: tagsByFeed[$0[0]] ?? []) }
     }
 
     static func tags(_ db: Database, of id: FeedID) throws -> [String] {

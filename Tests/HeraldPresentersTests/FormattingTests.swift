@@ -31,6 +31,26 @@ struct FormattingTests {
         #expect(tokyo.absoluteWithTime(testNow) == "22 Nov 2026, 21:00")
     }
 
+    @Test("Given dates from 1600 to 2400 in several time zones, when written absolutely, then the day, month and year are the calendar's")
+    func absoluteDatesMatchTheCalendar() throws {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let zones = try ["UTC", "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Apia", "Pacific/Kiritimati"]
+            .map { try #require(TimeZone(identifier: $0)) }
+        for zone in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let text = DateText(timeZone: zone)
+            var seconds = -11_676_096_000.0 // 1600
+            while seconds < 13_569_465_600 { // 2400
+                let date = Date(timeIntervalSince1970: seconds)
+                let parts = calendar.dateComponents([.day, .month, .year], from: date)
+                let expected = "\(parts.day ?? 0) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 0)"
+                #expect(text.absolute(date) == expected, "\(zone.identifier) \(seconds)")
+                seconds += 86_400 * 3.7 + 1_234.5
+            }
+        }
+    }
+
     @Test("Given durations, when worded, then they round to the nearest unit", arguments: durationCases)
     func durations(seconds: Double, expected: String) {
         #expect(DateText.duration(seconds) == expected)

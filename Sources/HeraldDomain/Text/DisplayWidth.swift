@@ -3,7 +3,10 @@
 /// zero-width and control characters take none, everything else takes one.
 public enum DisplayWidth {
     /// The column width of a whole string.
+    /// Printable ASCII (U+0020 to U+007E) takes one column a byte, with no Unicode lookups: the
+    /// readers' screens measure every visible row on every frame.
     public static func of(_ s: String) -> Int {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s.utf8.count }
         var total = 0
         for cluster in s { total += of(cluster) }
         return total
@@ -13,6 +16,7 @@ public enum DisplayWidth {
     public static func of(_ cluster: Character) -> Int {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        if first.value >= 0x20 && first.value < 0x7F && scalars.count == 1 { return 1 }
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
         if isWide(first.value) { return 2 }

@@ -26,6 +26,9 @@ public struct DateText: Sendable {
         case ..<60: return "just now"
         case ..<3_600: return "\(Int(seconds / 60)) min ago"
         case ..<86_400: return "\(Int(seconds / 3_600)) h ago"
+        // Eight days apart are at least seven calendar days apart in any time zone, even across a
+        // daylight-saving change: no need to find the days' starts (a list formats every row).
+        case 691_200...: return absolute(date)
         default: break
         }
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date),
@@ -39,8 +42,23 @@ public struct DateText: Sendable {
 
     /// "12 Mar 2026".
     public func absolute(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.day, .month, .year], from: date)
-        return "\(parts.day ?? 1) \(Self.months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
+        let local = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
+        let (year, month, day) = Self.civilDate(daysSince1970: Int((local / 86_400).rounded(.down)))
+        return "\(day) \(Self.months[month - 1]) \(year)"
+    }
+
+    /// The Gregorian year, month (1–12) and day of a day counted from 1 Jan 1970 (Howard
+    /// Hinnant's `civil_from_days`): the same answer as `Calendar.dateComponents`, without its cost.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// "12 Mar 2026, 09:05".

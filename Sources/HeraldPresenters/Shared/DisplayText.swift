@@ -10,6 +10,7 @@ public enum DisplayText {
     /// One line: escape sequences and control characters removed, any run of whitespace
     /// (newlines and tabs included) collapsed to one space, ends trimmed.
     public static func line(_ text: String) -> String {
+        if isTidyASCII(text) { return text }
         var result = ""
         var pendingSpace = false
         for scalar in TerminalSafety.sanitize(text).unicodeScalars {
@@ -22,6 +23,17 @@ public enum DisplayText {
             }
         }
         return result
+    }
+
+    /// Printable ASCII with no space at either end and no two spaces in a row: already what
+    /// ``line(_:)`` makes of it, so a list's every row need not be read scalar by scalar.
+    static func isTidyASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 
     /// A fragment of a line (a highlighted run): like ``line(_:)`` but a leading or trailing

@@ -14,17 +14,19 @@ public enum ArticleListView {
         case .failed(let message, _):
             return .state(title: "Articles", message: message + " (r to retry)", role: .error, height: size.height, width: size.width)
         case .loaded(let content):
+            // Only the visible rows are laid out: a long list costs no more per frame than a short one.
             let cursor = content.selectedIndex
-            var lines = content.rows.enumerated().map { index, row in
-                line(for: row, showsFeed: showsFeed, width: size.width, theme: theme, selected: index == cursor)
+            let trailer: StyledLine? = content.isLoadingMore ? StyledLine("  Loading more…", .dim)
+                : content.hasMore ? StyledLine("  …", .dim) : nil
+            let count = content.rows.count + (trailer == nil ? 0 : 1)
+            let top = Viewport.top(cursor: cursor, count: count, height: size.height)
+            let lines = (top..<min(count, top + max(0, size.height))).map { index in
+                index < content.rows.count
+                    ? line(for: content.rows[index], showsFeed: showsFeed, width: size.width, theme: theme,
+                           selected: index == cursor)
+                    : trailer ?? StyledLine()
             }
-            if content.isLoadingMore {
-                lines.append(StyledLine("  Loading more…", .dim))
-            } else if content.hasMore {
-                lines.append(StyledLine("  …", .dim))
-            }
-            return ScreenBody(title: content.title, subtitle: content.subtitle,
-                              lines: Viewport.visible(lines, cursor: cursor, height: size.height))
+            return ScreenBody(title: content.title, subtitle: content.subtitle, lines: lines)
         }
     }
 

@@ -52,18 +52,45 @@ public enum FeedsView {
         case .failed(let message, _):
             return .state(title: title, message: message + " (r to retry)", role: .error, height: size.height, width: size.width)
         case .loaded(let content):
-            let lines = rows(content, width: size.width)
-            let marked = lines.enumerated().map { index, line in
-                var line = line
-                line.isSelected = index == min(cursor, lines.count - 1)
+            // Only the visible rows are laid out: 1,000 feeds cost no more per frame than 30.
+            let models = rowModels(content)
+            let selected = min(cursor, models.count - 1)
+            let top = Viewport.top(cursor: cursor, count: models.count, height: size.height)
+            let lines = (top..<min(models.count, top + max(0, size.height))).map { index in
+                var line = self.line(for: models[index], width: size.width)
+                line.isSelected = index == selected
                 return line
             }
-            return ScreenBody(title: title, subtitle: content.summary, lines: Viewport.visible(marked, cursor: cursor, height: size.height))
+            return ScreenBody(title: title, subtitle: content.summary, lines: lines)
         }
     }
 
-    /// Every row, unscrolled, in the order of ``items(_:)``.
-    static func rows(_ content: FeedsContent, width: Int) -> [StyledLine] {
+    /// One row of the screen before it is laid out, in the order of ``items(_:)``.
+    enum RowModel {
+        /// All articles, Unread, Starred (`fits`: cut to the room, as "All articles" is).
+        case builtIn(String, fits: Bool)
+        /// A tag's heading.
+        case group(FeedGroupViewModel)
+        /// A feed under its tag.
+        case feed(FeedRowViewModel)
+        /// A saved search.
+        case search(SavedSearchRowViewModel)
+    }
+
+    /// Every row, not laid out yet, in the order of ``items(_:)``.
+    static func rowModels(_ content: FeedsContent) -> [RowModel] {
+        var models: [RowModel] = [.builtIn("All articles", fits: true), .builtIn("Unread", fits: false),
+                                  .builtIn("Starred", fits: false)]
+        for group in content.groups {
+            models.append(.group(group))
+            models += group.rows.map(RowModel.feed)
+        }
+        models += content.savedSearches.map(RowModel.search)
+        return models
+    }
+
+    /// One row laid out at a width: marker, title (and detail), the count right-aligned.
+    static func line(for model: RowModel, width: Int) -> StyledLine {
         let countWidth = 12
         let room = max(1, width - countWidth - 1)
         func row(_ marker: String, _ title: String, _ count: String, role: TextRole, detail: Span? = nil) -> StyledLine {
@@ -78,32 +105,27 @@ public enum FeedsView {
             spans.append(Span(ColumnText.padLeft(count, countWidth), role == .unread ? .unread : .dim))
             return StyledLine(spans)
         }
-        var lines = [
-            row("", ColumnText.fit("All articles", room), "", role: .heading),
-            row("", "Unread", "", role: .heading),
-            row("", "Starred", "", role: .heading),
-        ]
-        for group in content.groups {
-            lines.append(row("", ColumnText.fit((group.tag == nil ? "" : "#") + group.title, room), group.unreadLabel, role: .heading))
-            for feed in group.rows {
-                let role: TextRole = feed.unreadCount > 0 ? .unread : .plain
-                switch feed.health {
-                case .healthy:
-                    lines.append(row("  ", ColumnText.fit(feed.title, room - 2), feed.unreadLabel, role: role))
-                case let .failing(error, retry):
-                    let title = ColumnText.fit(feed.title, max(8, room / 2))
-                    lines.append(row("! ", title, feed.unreadLabel, role: role, detail: Span(" — \(error) (\(retry))", .error)))
-                case .gone(let message):
-                    let title = ColumnText.fit(feed.title, max(8, room / 2))
-                    lines.append(row("x ", title, feed.unreadLabel, role: .dim, detail: Span(" — " + message, .error)))
-                }
+        switch model {
+        case let .builtIn(title, fits):
+            return row("", fits ? ColumnText.fit(title, room) : title, "", role: .heading)
+        case .group(let group):
+            return row("", ColumnText.fit((group.tag == nil ? "" : "#") + group.title, room), group.unreadLabel, role: .heading)
+        case .feed(let feed):
+            let role: TextRole = feed.unreadCount > 0 ? .unread : .plain
+            switch feed.health {
+            case .healthy:
+                return row("  ", ColumnText.fit(feed.title, room - 2), feed.unreadLabel, role: role)
+            case let .failing(error, retry):
+                let title = ColumnText.fit(feed.title, max(8, room / 2))
+                return row("! ", title, feed.unreadLabel, role: role, detail: Span(" — \(error) (\(retry))", .error))
+            case .gone(let message):
+                let title = ColumnText.fit(feed.title, max(8, room / 2))
+                return row("x ", title, feed.unreadLabel, role: .dim, detail: Span(" — " + message, .error))
             }
-        }
-        for search in content.savedSearches {
+        case .search(let search):
             let role: TextRole = search.unreadCount > 0 ? .unread : .plain
-            lines.append(row("? ", ColumnText.fit(search.name, room / 2), search.unreadLabel, role: role,
-                             detail: Span("  " + search.query, .dim)))
+            return row("? ", ColumnText.fit(search.name, room / 2), search.unreadLabel, role: role,
+                       detail: Span("  " + search.query, .dim))
         }
-        return lines
     }
 }
