@@ -48,7 +48,10 @@ extension CLISuite {
             let article = terminal.last
             let firstLink = try #require(article.split(separator: "\n").first { $0.hasPrefix("[1] ") })
             try terminal.press("1", "Enter")
-            let opened = try await terminal.waitFor { _ in FileManager.default.fileExists(atPath: record) }
+            // The script creates the file, then writes the URL: wait for the URL, not the file.
+            let opened = try await terminal.waitFor { _ in
+                !((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").isEmpty
+            }
             #expect(opened != nil, "the browser script ran")
             let url = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
             #expect(!url.isEmpty && firstLink.hasSuffix(url), "link [1] \(firstLink) was opened as one argument: \(url)")
