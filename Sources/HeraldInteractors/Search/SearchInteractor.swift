@@ -8,6 +8,10 @@ public actor SearchInteractor: SearchBusinessLogic, SearchDataStore {
     private let pageSize: Int
     private let historyLimit: Int
     private var nextOffset: Int?
+    /// True while a next page is being read: a second request meanwhile is dropped.
+    private var isLoadingPage = false
+    /// Counts queries, so that a page read for an earlier query is never appended to a later one.
+    private var generation = 0
     /// The query shown.
     public private(set) var query = ""
     /// The restrictions.
@@ -42,6 +46,7 @@ public actor SearchInteractor: SearchBusinessLogic, SearchDataStore {
     public func querySubmitted(_ query: String) async {
         let trimmed = query.trimmedOfWhitespace
         self.query = trimmed
+        generation += 1
         hits = []
         nextOffset = nil
         guard !trimmed.isEmpty else {
@@ -71,10 +76,15 @@ public actor SearchInteractor: SearchBusinessLogic, SearchDataStore {
 
     /// Appends the next page; does nothing after the last one.
     public func nextPageRequested() async {
-        guard let offset = nextOffset else { return }
+        guard let offset = nextOffset, !isLoadingPage else { return }
+        isLoadingPage = true
+        defer { isLoadingPage = false }
+        let started = generation
         do {
             let page = try await searches.search(SearchRequest(query: query, filter: filter, limit: pageSize, offset: offset))
-            hits += page.hits
+            guard started == generation else { return }
+            let known = Set(hits.map(\.article.id))
+            hits += page.hits.filter { !known.contains($0.article.id) }
             nextOffset = page.nextOffset
             await presentResults()
         } catch {

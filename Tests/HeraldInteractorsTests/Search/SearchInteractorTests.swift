@@ -35,6 +35,18 @@ struct SearchInteractorTests {
         #expect(results.hits[0].snippet.segments.contains { $0.isMatch && $0.text == "Swift" })
     }
 
+    @Test("Given two next-page requests at once, when both finish, then the page is appended once")
+    func pagesInFlight() async throws {
+        _ = await seedArticles()
+        let search = SearchInteractor(searches: store, presenter: spy, pageSize: 1)
+        await search.querySubmitted("swift")
+        async let first: Void = search.nextPageRequested()
+        async let second: Void = search.nextPageRequested()
+        _ = await (first, second)
+        let ids = await search.hits.map(\.article.id)
+        #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+    }
+
     @Test("Given many hits and a page size of one, when next pages are requested, then hits accumulate by offset")
     func paging() async throws {
         _ = await seedArticles()
