@@ -162,6 +162,13 @@ public final class Herald: Sendable {
     /// The documented JSON form of a parsed feed (Docs/json-schema.md).
     public static func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
 
+    /// Writes the same JSON document to a file descriptor (standard output, say) item by item,
+    /// followed by a newline, without building it whole first.
+    public static func writeJSON(for feed: ParsedFeed, toFileDescriptor descriptor: Int32,
+                                 name: String = "standard output") throws(HeraldError) {
+        try FeedDocuments.writeJSON(feed, toFileDescriptor: descriptor, name: name)
+    }
+
     /// A human-readable report of a parsed feed, safe for a terminal.
     public static func report(for feed: ParsedFeed) -> String { FeedDocuments.report(feed) }
 

@@ -12,6 +12,17 @@ public enum FeedDocuments {
 
     /// The documented JSON form of a parsed feed.
     public static func json(_ feed: ParsedFeed) -> Data { ParsedFeedJSON.encode(feed) }
+
+    /// Writes the documented JSON form of a parsed feed to a file descriptor item by item, with a
+    /// final newline, in constant extra memory. `name` says what the descriptor is, for the error.
+    public static func writeJSON(_ feed: ParsedFeed, toFileDescriptor descriptor: Int32,
+                                 name: String) throws(HeraldError) {
+        do {
+            try ParsedFeedJSON.write(feed, toFileDescriptor: descriptor)
+        } catch {
+            throw .file(path: name, reason: String(cString: strerror(error.code)))
+        }
+    }
     /// A human-readable report of a parsed feed.
     public static func report(_ feed: ParsedFeed) -> String { ParsedFeedReport.text(feed) }
 }

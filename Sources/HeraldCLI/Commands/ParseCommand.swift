@@ -23,7 +23,8 @@ struct ParseCommand: AsyncParsableCommand {
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
+            // Mapped rather than copied: the parser reads it once, front to back.
+            guard let contents = MappedFile.contents(atPath: file) else {
                 terminal.errorLine("herald: Cannot read \(file); check the path.")
                 throw ExitCode.failure
             }
@@ -38,7 +39,16 @@ struct ParseCommand: AsyncParsableCommand {
         }
         switch result {
         case .success(let feed) where output.json:
-            terminal.line(String(decoding: Herald.json(for: feed), as: UTF8.self))
+            // Streamed item by item into standard output: a large feed is never held twice.
+            do {
+                try Herald.writeJSON(for: feed, toFileDescriptor: STDOUT_FILENO)
+            } catch {
+                terminal.errorLine("herald: " + error.message)
+                throw ExitCode.failure
+            }
+            // Everything is written (standard output is not buffered here); ending the process
+            // now spares releasing every string of a large feed one by one on the way out.
+            Foundation.exit(EXIT_SUCCESS)
         case .success(let feed):
             terminal.write(Herald.report(for: feed))
         case .failure(let error):
