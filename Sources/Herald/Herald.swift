@@ -159,6 +159,18 @@ public final class Herald: Sendable {
         }
     }
 
+    /// Parses a feed file without storing it, reading it as a mapping that is let go page by page,
+    /// so a large file and its parsed feed are never both resident in full.
+    /// - Returns: nil when the file cannot be read.
+    public static func parseFeed(contentsOfFile path: String, documentURL: String? = nil,
+                                 charset: String? = nil) throws(HeraldError) -> ParsedFeed? {
+        do {
+            return try FeedDocuments.parse(fileAtPath: path, documentURL: documentURL, charset: charset)
+        } catch {
+            throw .parse(error)
+        }
+    }
+
     /// The documented JSON form of a parsed feed (Docs/json-schema.md).
     public static func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
 

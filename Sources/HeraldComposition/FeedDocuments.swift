@@ -10,6 +10,12 @@ public enum FeedDocuments {
         try LibXMLFeedParser().parseFeed(data, documentURL: documentURL, transportCharset: charset)
     }
 
+    /// Parses a feed file with the real parser, mapped and released page by page as it is read.
+    /// - Returns: nil when the file cannot be read.
+    public static func parse(fileAtPath path: String, documentURL: String?, charset: String?) throws(FeedParseError) -> ParsedFeed? {
+        try LibXMLFeedParser().parseFeed(fileAtPath: path, documentURL: documentURL, transportCharset: charset)
+    }
+
     /// The documented JSON form of a parsed feed.
     public static func json(_ feed: ParsedFeed) -> Data { ParsedFeedJSON.encode(feed) }
 

@@ -18,23 +18,21 @@ struct ParseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = TerminalOutput.current()
-        let data: Data
-        var documentURL = url
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            // Mapped rather than copied: the parser reads it once, front to back.
-            guard let contents = MappedFile.contents(atPath: file) else {
-                terminal.errorLine("herald: Cannot read \(file); check the path.")
-                throw ExitCode.failure
-            }
-            data = contents
-            if documentURL == nil { documentURL = URL(fileURLWithPath: file).absoluteString }
-        }
         let result: Result<ParsedFeed, HeraldError>
         do {
-            result = .success(try Herald.parseFeed(data, documentURL: documentURL, charset: charset))
-        } catch {
+            if file == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                result = .success(try Herald.parseFeed(data, documentURL: url, charset: charset))
+            } else {
+                // Mapped and let go page by page as the parser reads it, front to back.
+                let documentURL = url ?? URL(fileURLWithPath: file).absoluteString
+                guard let feed = try Herald.parseFeed(contentsOfFile: file, documentURL: documentURL, charset: charset) else {
+                    terminal.errorLine("herald: Cannot read \(file); check the path.")
+                    throw ExitCode.failure
+                }
+                result = .success(feed)
+            }
+        } catch let error as HeraldError {
             result = .failure(error)
         }
         switch result {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads a whole file for a single front-to-back pass: mapped read-only with `MAP_POPULATE`, so
-/// the kernel maps every page of it in one call instead of taking a page fault per 4 kB page
-/// (or copying it into a fresh buffer, as `read(2)` would).
+/// Reads a whole file for a front-to-back parse: mapped privately and read-only with
+/// `MAP_POPULATE`, so the kernel maps every page of it in one call instead of taking a page fault
+/// per 4 kB page (or copying it into a fresh buffer, as `read(2)` would). Pages of such a mapping
+/// can be let go once parsed (`MADV_DONTNEED`) and come back unchanged from the file if read again.
 enum MappedFile {
     /// The file's bytes, or nil when it cannot be opened or mapped (a directory, a missing file).
     /// An empty file gives empty data; the mapping is released with the last copy of the data.
