@@ -53,7 +53,7 @@ enum XMLPushParser {
             if xmlParseChunk(ctxt, base + offset, Int32(length), 0) != 0, ctxt.pointee.disableSAX != 0 { break }
             if ctxt.pointee.instate == XML_PARSER_EOF { break }
             offset += length
-            if releasingPages, page > 0, offset / page * page - released >= chunkSize {
+            if releasingPages, page > 0, offset / page * page - released >= 16 * chunkSize {
                 let end = offset / page * page
                 madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + released), end - released, MADV_DONTNEED)
                 released = end
