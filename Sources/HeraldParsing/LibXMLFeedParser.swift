@@ -24,9 +24,10 @@ public struct LibXMLFeedParser: FeedParsing {
     /// - Returns: nil when the file cannot be opened or mapped (missing, a directory).
     public func parseFeed(fileAtPath path: String, documentURL: String?,
                           transportCharset: String?) throws(FeedParseError) -> ParsedFeed? {
-        guard let data = MappedFile.contents(atPath: path) else { return nil }
+        guard let (data, isMapped) = MappedFile.contents(atPath: path) else { return nil }
         var parser = self
-        parser.mappedAddress = data.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+        // Pages are let go only from a private file mapping: `MADV_DONTNEED` would zero other memory.
+        if isMapped { parser.mappedAddress = data.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } }
         return try parser.parseFeed(data, documentURL: documentURL, transportCharset: transportCharset)
     }
 

@@ -59,6 +59,31 @@ struct MappedFileParseTests {
         try expectSameFeed(bytes)
     }
 
+    @Test("a named pipe is read, not mapped, and gives the same feed")
+    func namedPipe() throws {
+        let bytes = Data(Self.rss(items: 300).utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fifo-\(UUID().uuidString)").path
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        DispatchQueue.global().async {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(descriptor)
+        }
+        let parser = LibXMLFeedParser()
+        let fromPipe = try #require(try parser.parseFeed(fileAtPath: path, documentURL: nil, transportCharset: nil))
+        #expect(fromPipe == (try parser.parseFeed(bytes, documentURL: nil, transportCharset: nil)))
+        #expect(fromPipe.items.count == 300)
+    }
+
     @Test("a missing file or a directory gives nil, not an error")
     func unreadable() throws {
         let parser = LibXMLFeedParser()
