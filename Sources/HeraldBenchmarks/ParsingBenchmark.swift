@@ -84,13 +84,33 @@ enum ParsingBenchmark {
             let (before, after) = (numbers[0] / 1024, numbers[1] / 1024)
             print("  peak memory (child)   : VmHWM \(format(before)) MB after reading the file, \(format(after)) MB after parsing")
             print("                          parse added \(format(after - before)) MB = \(String(format: "%.2f", (after - before) / megabytes))x the document; whole process \(String(format: "%.2f", after / megabytes))x (goal < 3x)")
+            let mapped = Process()
+            mapped.executableURL = process.executableURL
+            mapped.arguments = [childMode, file.path, "--mapped"]
+            let mappedPipe = Pipe()
+            mapped.standardOutput = mappedPipe
+            try mapped.run()
+            let mappedOutput = String(decoding: mappedPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            mapped.waitUntilExit()
+            let mappedNumbers = mappedOutput.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            guard mappedNumbers.count == 2 else { return print("  peak memory (mapped)  : child failed (\(mappedOutput))") }
+            let mappedPeak = mappedNumbers[1] / 1024
+            print("  peak memory (mapped)  : VmHWM \(format(mappedPeak)) MB parsing the file with parseFeed(fileAtPath:) = "
+                  + "\(String(format: "%.2f", mappedPeak / megabytes))x the document (goal < 3x)")
         } catch {
             print("  peak memory           : could not run the child process (\(error))")
         }
     }
 
     /// The child: read the file, note VmHWM, parse it fully, note VmHWM again; prints both in kB.
+    /// With `--mapped` it parses the file with `parseFeed(fileAtPath:)` (mapped, let go as read).
     static func runChild(_ arguments: [String]) {
+        if arguments.count > 1, arguments[1] == "--mapped" {
+            let before = peakResidentKilobytes()
+            let feed = try? LibXMLFeedParser().parseFeed(fileAtPath: arguments[0], documentURL: nil, transportCharset: nil)
+            let after = peakResidentKilobytes()
+            return withExtendedLifetime(feed) { print("\(before) \(after)") }
+        }
         guard let path = arguments.first, let data = FileManager.default.contents(atPath: path) else { exit(1) }
         let before = peakResidentKilobytes()
         let feed = try? LibXMLFeedParser().parseFeed(data, documentURL: nil, transportCharset: nil)
