@@ -36,12 +36,29 @@ enum URLResolver {
             let pathStart = b[prefixLength...].firstIndex(of: UInt8(ascii: "/")) ?? b.count
             if first == UInt8(ascii: "/") {
                 if ref.dropFirst().first == UInt8(ascii: "/") { return nil }
-                return String(decoding: UnsafeBufferPointer(rebasing: b[..<pathStart]), as: UTF8.self) + reference
+                return joined(UnsafeBufferPointer(rebasing: b[..<pathStart]), slash: false, reference)
             }
             guard pathStart < b.count, let lastSlash = b.lastIndex(of: UInt8(ascii: "/")) else {
-                return String(decoding: b, as: UTF8.self) + "/" + reference
+                return joined(b, slash: true, reference)
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: b[...lastSlash]), as: UTF8.self) + reference
+            return joined(UnsafeBufferPointer(rebasing: b[...lastSlash]), slash: false, reference)
+        }
+    }
+
+    /// `prefix` (then `/` when `slash`) then `reference`, made in one allocation.
+    private static func joined(_ prefix: UnsafeBufferPointer<UInt8>, slash: Bool, _ reference: String) -> String {
+        var reference = reference
+        return reference.withUTF8 { tail in
+            let count = prefix.count + (slash ? 1 : 0) + tail.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var index = buffer.initialize(fromContentsOf: prefix)
+                if slash {
+                    buffer[index] = UInt8(ascii: "/")
+                    index += 1
+                }
+                index = buffer[index...].initialize(fromContentsOf: tail)
+                return index
+            }
         }
     }
 
