@@ -168,6 +168,9 @@ struct JSONStreamWriter: ~Copyable {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// One decimal digit (0–9).
+    mutating func digit(_ value: UInt8) { byte(UInt8(ascii: "0") + value) }
+
     private mutating func byte(_ value: UInt8) {
         reserve(1)
         bytes[count] = value

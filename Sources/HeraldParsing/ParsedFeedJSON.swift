@@ -65,7 +65,7 @@ public enum ParsedFeedJSON {
         writer.key("links"); FeedPartsJSON.writeLinks(feed.links, into: &writer)
         if let logo = feed.logo { writer.key("logo"); writer.string(logo) }
         if let plainTitle = feed.plainTitle { writer.key("plainTitle"); writer.string(plainTitle) }
-        if let published = feed.published { writer.key("published"); writer.string(FeedDates.rfc3339(published)) }
+        if let published = feed.published { writer.key("published"); writer.date(published) }
         if let rights = feed.rights { writer.key("rights"); FeedPartsJSON.write(rights, into: &writer) }
         if let subtitle = feed.subtitle { writer.key("subtitle"); FeedPartsJSON.write(subtitle, into: &writer) }
         if let title = feed.title { writer.key("title"); FeedPartsJSON.write(title, into: &writer) }
@@ -74,7 +74,7 @@ public enum ParsedFeedJSON {
         if let interval = feed.updateHint?.syndicationInterval, interval.isFinite {
             writer.key("updateInterval"); writer.number(interval)
         }
-        if let updated = feed.updated { writer.key("updated"); writer.string(FeedDates.rfc3339(updated)) }
+        if let updated = feed.updated { writer.key("updated"); writer.date(updated) }
         writer.closeObject()
     }
 

@@ -24,7 +24,7 @@ enum ParsedItemJSON {
         if let language = item.language { writer.key("language"); writer.string(language) }
         writer.key("links"); FeedPartsJSON.writeLinks(item.links, into: &writer)
         if let plainTitle = item.plainTitle { writer.key("plainTitle"); writer.string(plainTitle) }
-        if let published = item.published { writer.key("published"); writer.string(FeedDates.rfc3339(published)) }
+        if let published = item.published { writer.key("published"); writer.date(published) }
         if let source = item.source { writer.key("source"); FeedPartsJSON.write(source, into: &writer) }
         if let summary = item.summary { writer.key("summary"); FeedPartsJSON.write(summary, into: &writer) }
         writer.key("thumbnails")
@@ -35,7 +35,7 @@ enum ParsedItemJSON {
         }
         writer.closeArray()
         if let title = item.title { writer.key("title"); FeedPartsJSON.write(title, into: &writer) }
-        if let updated = item.updated { writer.key("updated"); writer.string(FeedDates.rfc3339(updated)) }
+        if let updated = item.updated { writer.key("updated"); writer.date(updated) }
         writer.closeObject()
     }
 }
