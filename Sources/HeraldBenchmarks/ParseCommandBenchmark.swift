@@ -22,6 +22,8 @@ enum ParseCommandBenchmark {
         let seconds: Double
         /// `ru_maxrss`: the child's peak resident set, in kilobytes.
         let peakKilobytes: Int
+        /// `ru_utime + ru_stime`: the CPU time the child used (less sensitive to a loaded machine).
+        let cpuSeconds: Double
         /// True when it exited with status 0.
         let succeeded: Bool
     }
@@ -51,6 +53,9 @@ enum ParseCommandBenchmark {
         let peak = Double(runs.map(\.peakKilobytes).max()!) / 1024
         print("  herald parse --json   : \(format(best)) MB/s best (\(String(format: "%.3f", times[0])) s), "
               + "\(format(median)) MB/s median; whole process, stdout to /dev/null")
+        let cpu = runs.map(\.cpuSeconds).sorted()
+        print("  CPU time (process)    : \(String(format: "%.3f", cpu[0])) s best, \(String(format: "%.3f", cpu[cpu.count / 2])) s median "
+              + "(user + system; a loaded machine stretches the wall time, less the CPU time)")
         print("  ratio process/bare    : \(String(format: "%.0f", 100 * best / bareBest))% best, "
               + "\(String(format: "%.0f", 100 * median / bareMedian))% median (goal ≥ 30%)")
         print("  peak memory (process) : ru_maxrss \(format(peak)) MB = \(String(format: "%.2f", peak / megabytes))x the document (goal < 3x)")
@@ -67,17 +72,19 @@ enum ParseCommandBenchmark {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace)
-        guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1]) else { return nil }
-        return Run(seconds: seconds, peakKilobytes: peak, succeeded: fields[2] == "0")
+        guard fields.count == 4, let seconds = Double(fields[0]), let peak = Int(fields[1]), let cpu = Double(fields[3]) else {
+            return nil
+        }
+        return Run(seconds: seconds, peakKilobytes: peak, cpuSeconds: cpu, succeeded: fields[2] == "0")
     }
 
     /// The helper: runs `arguments[0]` with the rest as its arguments and prints
-    /// `seconds peak-kilobytes exit-status`.
+    /// `seconds peak-kilobytes exit-status cpu-seconds`.
     static func runHelper(_ arguments: [String]) {
         guard let executable = arguments.first, let run = runOnce(executable, arguments: Array(arguments.dropFirst())) else {
-            return print("0 0 1")
+            return print("0 0 1 0")
         }
-        print("\(run.seconds) \(run.peakKilobytes) \(run.succeeded ? 0 : 1)")
+        print("\(run.seconds) \(run.peakKilobytes) \(run.succeeded ? 0 : 1) \(run.cpuSeconds)")
     }
 
     /// Spawns `executable` with standard output on /dev/null and waits for it with `wait4`.
@@ -99,7 +106,9 @@ enum ParseCommandBenchmark {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // WIFEXITED and WEXITSTATUS, spelled out (the macros are not imported).
         let exitedNormally = status & 0x7F == 0
-        return Run(seconds: seconds, peakKilobytes: Int(usage.ru_maxrss), succeeded: exitedNormally && (status >> 8) & 0xFF == 0)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Run(seconds: seconds, peakKilobytes: Int(usage.ru_maxrss), cpuSeconds: cpu,
+                   succeeded: exitedNormally && (status >> 8) & 0xFF == 0)
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
