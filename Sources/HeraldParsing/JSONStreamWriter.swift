@@ -202,21 +202,26 @@ struct JSONStreamWriter: ~Copyable {
     }
 
     /// Copies runs of bytes that need no escape in one go; eight bytes at a time are checked
-    /// for a quote, a backslash or a control character with word arithmetic.
+    /// for a quote, a backslash or a control character with word arithmetic, which also points at
+    /// the first such byte of the eight.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let total = utf8.count
         var mark = 0, index = 0
         while index < total {
             if total - index >= 8 {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if !Self.needsEscape(word) { index += 8; continue }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let mask = Self.escapeMask(word)
+                if mask == 0 { index += 8; continue }
+                index += mask.trailingZeroBitCount >> 3
+            } else {
+                let value = base[index]
+                guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
             }
             let value = base[index]
-            guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else {
-                index += 1
-                continue
-            }
             if index > mark { append(UnsafeBufferPointer(start: base + mark, count: index - mark)) }
             index += 1
             mark = index
@@ -237,17 +242,19 @@ struct JSONStreamWriter: ~Copyable {
         if total > mark { append(UnsafeBufferPointer(start: base + mark, count: total - mark)) }
     }
 
-    /// True when one of the eight bytes is below 0x20, a quote or a backslash (SWAR: a byte is
-    /// below `n` when subtracting `n` borrows into its high bit while the byte itself is ASCII).
+    /// The high bit of each of the eight bytes (little-endian) that is below 0x20, a quote or a
+    /// backslash, or 0 when none is. Bits above the lowest may be false alarms (a borrow carries
+    /// upwards), the lowest one never is: it marks the first byte to escape. (SWAR: a byte is
+    /// below `n` when subtracting `n` borrows into its high bit while the byte itself is ASCII.)
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    private static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word & highs
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let quoteZero = (quote &- ones) & ~quote & highs
         let backslashZero = (backslash &- ones) & ~backslash & highs
-        return (control | quoteZero | backslashZero) != 0
+        return control | quoteZero | backslashZero
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
