@@ -111,5 +111,6 @@ enum ParseCommandBenchmark {
                    succeeded: exitedNormally && (status >> 8) & 0xFF == 0)
     }
 
+    /// One decimal place.
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -4,6 +4,8 @@ import HeraldDomain
 extension FeedReader {
     // MARK: - Names, scope and URLs
 
+    /// What an interned element or attribute name is: from the cache slot of its address, else the
+    /// dictionary, else classified once.
     func name(_ pointer: UnsafePointer<xmlChar>) -> Name {
         let key = UnsafeRawPointer(pointer)
         let bits = UInt(bitPattern: key)
