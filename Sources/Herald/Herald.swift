@@ -159,8 +159,27 @@ public final class Herald: Sendable {
         }
     }
 
+    /// Parses a feed file without storing it, reading it as a mapping that is let go page by page,
+    /// so a large file and its parsed feed are never both resident in full.
+    /// - Returns: nil when the file cannot be read.
+    public static func parseFeed(contentsOfFile path: String, documentURL: String? = nil,
+                                 charset: String? = nil) throws(HeraldError) -> ParsedFeed? {
+        do {
+            return try FeedDocuments.parse(fileAtPath: path, documentURL: documentURL, charset: charset)
+        } catch {
+            throw .parse(error)
+        }
+    }
+
     /// The documented JSON form of a parsed feed (Docs/json-schema.md).
     public static func json(for feed: ParsedFeed) -> Data { FeedDocuments.json(feed) }
+
+    /// Writes the same JSON document to a file descriptor (standard output, say) item by item,
+    /// followed by a newline, without building it whole first.
+    public static func writeJSON(for feed: ParsedFeed, toFileDescriptor descriptor: Int32,
+                                 name: String = "standard output") throws(HeraldError) {
+        try FeedDocuments.writeJSON(feed, toFileDescriptor: descriptor, name: name)
+    }
 
     /// A human-readable report of a parsed feed, safe for a terminal.
     public static func report(for feed: ParsedFeed) -> String { FeedDocuments.report(feed) }

@@ -3,7 +3,7 @@
 import Foundation
 
 let usage = """
-    usage: herald-benchmarks parse [--items N] [--repetitions N]
+    usage: herald-benchmarks parse [--items N] [--repetitions N] [--keep DIR]
            herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]
            herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
                                      [--scale N,N|none] [--limits default|per-origin|both]
@@ -14,6 +14,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "parse": ParsingBenchmark.run(Array(arguments.dropFirst()))
 case ParsingBenchmark.childMode: ParsingBenchmark.runChild(Array(arguments.dropFirst()))
+case ParseCommandBenchmark.helperMode: ParseCommandBenchmark.runHelper(Array(arguments.dropFirst()))
 case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))

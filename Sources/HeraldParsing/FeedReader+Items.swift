@@ -39,11 +39,11 @@ extension FeedReader {
             let value = raw.trimmingASCIIWhitespace()
             if !value.isEmpty { item.id = value }
         case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom, (_, .issued) where ns.isAtom:
-            item.published = date(raw, "\(name)", inItem: true) ?? item.published
+            item.published = date(raw, name, inItem: true) ?? item.published
         case (.dc, .date), (.dcterms, .issued), (.dcterms, .created):
-            if item.published == nil { item.published = date(raw, "\(name)", inItem: true) }
+            if item.published == nil { item.published = date(raw, name, inItem: true) }
         case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom, (.dcterms, .modified):
-            item.updated = date(raw, "\(name)", inItem: true) ?? item.updated
+            item.updated = date(raw, name, inItem: true) ?? item.updated
         case (_, .author) where ns.isRSS, (.dc, .creator):
             if let person = rssPerson(raw), !item.authors.contains(person) { item.authors.append(person) }
         case (.itunes, .author):

@@ -60,11 +60,11 @@ extension FeedReader {
         case (_, .copyright) where ns.isRSS || ns.isAtom, (_, .rights) where ns.isAtom || ns == .dc:
             feed.rights = ns.isAtom ? construct(raw, leafType) : untypedConstruct(raw)
         case (_, .pubDate) where ns.isRSS, (_, .published) where ns.isAtom:
-            feed.published = date(raw, "\(name)") ?? feed.published
+            feed.published = date(raw, name) ?? feed.published
         case (_, .lastBuildDate) where ns.isRSS, (.dc, .date), (.dcterms, .modified):
-            feed.updated = date(raw, "\(name)") ?? feed.updated
+            feed.updated = date(raw, name) ?? feed.updated
         case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom:
-            feed.updated = date(raw, "\(name)") ?? feed.updated
+            feed.updated = date(raw, name) ?? feed.updated
         case (_, .managingEditor) where ns.isRSS, (.dc, .creator), (.itunes, .author):
             if let person = rssPerson(raw), !feed.authors.contains(person) { feed.authors.append(person) }
         case (_, .webMaster) where ns.isRSS, (.dc, .contributor):
@@ -129,7 +129,9 @@ extension FeedReader {
         return String(inner).trimmingASCIIWhitespace()
     }
 
-    func date(_ raw: String, _ element: String, inItem: Bool = false) -> Date? {
+    /// The date in a date element's text, or nil with a warning naming the element. The name is
+    /// spelt out only for the warning: describing an enum case goes through reflection.
+    func date(_ raw: String, _ element: Name, inItem: Bool = false) -> Date? {
         if let date = FeedDates.parse(raw) { return date }
         let where_ = inItem ? "Item \(feed.items.count + 1)" : "Feed"
         warn("\(where_): unreadable date \"\(TerminalSafety.sanitize(String(raw.trimmingASCIIWhitespace().prefix(60))))\" in <\(element)>; left out.")

@@ -4,11 +4,21 @@ import HeraldDomain
 extension FeedReader {
     // MARK: - Names, scope and URLs
 
+    /// What an interned element or attribute name is: from the cache slot of its address, else the
+    /// dictionary, else classified once.
     func name(_ pointer: UnsafePointer<xmlChar>) -> Name {
         let key = UnsafeRawPointer(pointer)
-        if let cached = names[key] { return cached }
-        let value = Name.of(local: String(cString: pointer))
-        names[key] = value
+        let bits = UInt(bitPattern: key)
+        let slot = nameCache + Int((bits ^ bits >> 7) & UInt(Self.nameCacheSize - 1))
+        if slot.pointee.key == key { return slot.pointee.name }
+        let value: Name
+        if let cached = names[key] {
+            value = cached
+        } else {
+            value = Name.of(local: String(cString: pointer))
+            names[key] = value
+        }
+        slot.pointee = NameCacheSlot(key: key, name: value)
         return value
     }
 
@@ -47,4 +57,17 @@ extension FeedReader {
     func resolve(_ reference: String) -> String {
         URLResolver.resolve(reference, against: currentBase)
     }
+}
+
+/// One entry of ``FeedReader``'s name cache: an interned name pointer and what it names.
+struct NameCacheSlot {
+    /// The interned `xmlChar` pointer, or nil for an empty slot.
+    var key: UnsafeRawPointer?
+    /// The classified name.
+    var name: Name
+}
+
+extension FeedReader {
+    /// Slots in the name cache (a power of two; feeds use a few dozen names).
+    static let nameCacheSize = 128
 }

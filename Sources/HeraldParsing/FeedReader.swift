@@ -41,6 +41,9 @@ final class FeedReader {
     // dynamic exclusivity check on every access, `let` pointers do not.
     private let textStorage = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
     private let collectDepthStorage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// A direct-mapped cache in front of `names`: libxml2 interns element and attribute names,
+    /// so one pointer comparison usually replaces hashing the pointer into the dictionary.
+    let nameCache = UnsafeMutablePointer<NameCacheSlot>.allocate(capacity: FeedReader.nameCacheSize)
 
     /// Character data of the element being collected (UTF-8).
     var text: [UInt8] {
@@ -93,6 +96,7 @@ final class FeedReader {
         self.documentSize = documentSize
         textStorage.initialize(to: [])
         collectDepthStorage.initialize(to: -1)
+        nameCache.initialize(repeating: NameCacheSlot(key: nil, name: .other), count: Self.nameCacheSize)
         text.reserveCapacity(16 * 1024)
     }
 
@@ -100,6 +104,7 @@ final class FeedReader {
         textStorage.deinitialize(count: 1)
         textStorage.deallocate()
         collectDepthStorage.deallocate()
+        nameCache.deallocate()
     }
 
     // MARK: - SAX events
@@ -167,6 +172,9 @@ final class FeedReader {
         let buffer = UnsafeBufferPointer(start: chars, count: length)
         if frames.count - 1 > collectDepth {
             appendEscaped(buffer)
+        } else if length == 1 {
+            // Each entity reference (`&lt;` in escaped HTML) arrives as its own one-byte event.
+            text.append(chars.pointee)
         } else {
             text.append(contentsOf: buffer)
         }

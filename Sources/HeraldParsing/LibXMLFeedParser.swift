@@ -7,11 +7,28 @@ import HeraldDomain
 public struct LibXMLFeedParser: FeedParsing {
     /// The safety limits applied to every document.
     public let limits: ParserLimits
+    /// The address of a private file mapping this parser made (``parseFeed(fileAtPath:documentURL:transportCharset:)``),
+    /// or 0: a pass over exactly those bytes hands consumed pages back to the kernel.
+    private var mappedAddress: UInt = 0
 
     /// Creates a parser.
     /// - Parameter limits: Size, nesting and entity limits; ``ParserLimits/default`` suits feeds.
     public init(limits: ParserLimits = .default) {
         self.limits = limits
+    }
+
+    /// Parses a feed file, mapped rather than read: the pages libxml2 has consumed are handed back
+    /// to the kernel as it goes, so the document and the parsed feed are never resident together
+    /// in full. The result is the same as ``parseFeed(_:documentURL:transportCharset:)`` on the
+    /// file's bytes.
+    /// - Returns: nil when the file cannot be opened or mapped (missing, a directory).
+    public func parseFeed(fileAtPath path: String, documentURL: String?,
+                          transportCharset: String?) throws(FeedParseError) -> ParsedFeed? {
+        guard let (data, isMapped) = MappedFile.contents(atPath: path) else { return nil }
+        var parser = self
+        // Pages are let go only from a private file mapping: `MADV_DONTNEED` would zero other memory.
+        if isMapped { parser.mappedAddress = data.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } }
+        return try parser.parseFeed(data, documentURL: documentURL, transportCharset: transportCharset)
     }
 
     /// Parses a feed document; see ``HeraldDomain/FeedParsing``.
@@ -122,8 +139,11 @@ public struct LibXMLFeedParser: FeedParsing {
         var handler = FeedSAXCallbacks.handler()
         let outcome = withExtendedLifetime(reader) {
             data.withUnsafeBytes { bytes in
-                XMLPushParser.parse(bytes, handler: &handler, userData: Unmanaged.passUnretained(reader).toOpaque(),
-                                    encoding: encoding, extraOptions: keepEntities ? Int32(XML_PARSE_OLDSAX.rawValue) : 0) { ctxt in
+                // Only the very bytes this parser mapped (not a transcoded or repaired copy).
+                let releasing = mappedAddress != 0 && UInt(bitPattern: bytes.baseAddress) == mappedAddress
+                return XMLPushParser.parse(bytes, handler: &handler, userData: Unmanaged.passUnretained(reader).toOpaque(),
+                                           encoding: encoding, extraOptions: keepEntities ? Int32(XML_PARSE_OLDSAX.rawValue) : 0,
+                                           releasingPages: releasing) { ctxt in
                     reader.ctxt = ctxt
                 }
             }

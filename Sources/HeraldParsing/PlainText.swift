@@ -8,6 +8,7 @@ enum PlainText {
     /// The plain-text form of a text construct's value.
     static func line(from value: String) -> String {
         if let simple = asciiLine(value) { return simple }
+        if let simple = asciiEntityLine(value) { return simple }
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count)
         let scalars = Array(value.unicodeScalars)
@@ -65,6 +66,61 @@ enum PlainText {
         if !needsWork && !previousSpace { return value }
         return value.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
             .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    }
+
+    /// The fast path for ASCII text without `<` whose only markup is entities that decode (an
+    /// Atom `type="html"` title such as `Bread &amp; butter`): the line the full pass makes, from
+    /// the bytes, without an array of scalars. Nil sends anything else to the full pass.
+    private static func asciiEntityLine(_ value: String) -> String? {
+        var value = value
+        return value.withUTF8 { bytes -> String? in
+            for byte in bytes {
+                let plain = byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A || byte == 0x0D
+                guard plain, byte != UInt8(ascii: "<") else { return nil }
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false, decodedAny = false
+            var i = 0
+            while i < bytes.count {
+                var scalar = Unicode.Scalar(bytes[i])
+                if bytes[i] == UInt8(ascii: "&"), let (decoded, next) = asciiEntity(in: bytes, at: i) {
+                    scalar = decoded
+                    decodedAny = true
+                    i = next
+                } else {
+                    i += 1
+                }
+                let isSpace = scalar.value < 0x80 ? scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+                                                  : scalar.properties.isWhitespace
+                if isSpace {
+                    pendingSpace = !out.isEmpty
+                } else {
+                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out.append(contentsOf: UTF8.encode(scalar)!) }
+                }
+            }
+            // Without an entity that decodes the text is not HTML: the full pass keeps it as it is.
+            guard decodedAny else { return nil }
+            return TerminalSafety.sanitize(String(decoding: out, as: UTF8.self))
+        }
+    }
+
+    /// ``entity(in:at:)`` over ASCII bytes.
+    private static func asciiEntity(in s: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+        var j = i + 1
+        while j < s.count, j - i <= 32, s[j] != UInt8(ascii: ";") {
+            let c = s[j]
+            let isNameByte = (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "#")
+            guard isNameByte else { return nil }
+            j += 1
+        }
+        guard j < s.count, s[j] == UInt8(ascii: ";"), j > i + 1 else { return nil }
+        guard let scalar = decodeEntity(named: String(decoding: UnsafeBufferPointer(rebasing: s[(i + 1)..<j]), as: UTF8.self)) else {
+            return nil
+        }
+        return (scalar, j + 1)
     }
 
     /// Decodes the HTML entity (`&amp;`, `&#233;`, `&#xE9;`, `&eacute;`) starting at `i`.

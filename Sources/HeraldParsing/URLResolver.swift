@@ -25,21 +25,41 @@ enum URLResolver {
             if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return nil }
             previous = byte
         }
-        let b = Array(base.utf8)
-        let prefixLength: Int
-        if b.starts(with: Array("https://".utf8)) { prefixLength = 8 }
-        else if b.starts(with: Array("http://".utf8)) { prefixLength = 7 }
-        else { return nil }
-        guard !b.contains(UInt8(ascii: "?")), !b.contains(UInt8(ascii: "#")) else { return nil }
-        let pathStart = b[prefixLength...].firstIndex(of: UInt8(ascii: "/")) ?? b.count
-        if first == UInt8(ascii: "/") {
-            if ref.dropFirst().first == UInt8(ascii: "/") { return nil }
-            return String(decoding: b[..<pathStart], as: UTF8.self) + reference
+        // Read the base in place (no arrays made per call: links are resolved by the thousand).
+        var base = base
+        return base.withUTF8 { b -> String? in
+            let prefixLength: Int
+            if b.starts(with: "https://".utf8) { prefixLength = 8 }
+            else if b.starts(with: "http://".utf8) { prefixLength = 7 }
+            else { return nil }
+            guard !b.contains(UInt8(ascii: "?")), !b.contains(UInt8(ascii: "#")) else { return nil }
+            let pathStart = b[prefixLength...].firstIndex(of: UInt8(ascii: "/")) ?? b.count
+            if first == UInt8(ascii: "/") {
+                if ref.dropFirst().first == UInt8(ascii: "/") { return nil }
+                return joined(UnsafeBufferPointer(rebasing: b[..<pathStart]), slash: false, reference)
+            }
+            guard pathStart < b.count, let lastSlash = b.lastIndex(of: UInt8(ascii: "/")) else {
+                return joined(b, slash: true, reference)
+            }
+            return joined(UnsafeBufferPointer(rebasing: b[...lastSlash]), slash: false, reference)
         }
-        guard pathStart < b.count, let lastSlash = b.lastIndex(of: UInt8(ascii: "/")) else {
-            return String(decoding: b, as: UTF8.self) + "/" + reference
+    }
+
+    /// `prefix` (then `/` when `slash`) then `reference`, made in one allocation.
+    private static func joined(_ prefix: UnsafeBufferPointer<UInt8>, slash: Bool, _ reference: String) -> String {
+        var reference = reference
+        return reference.withUTF8 { tail in
+            let count = prefix.count + (slash ? 1 : 0) + tail.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var index = buffer.initialize(fromContentsOf: prefix)
+                if slash {
+                    buffer[index] = UInt8(ascii: "/")
+                    index += 1
+                }
+                index = buffer[index...].initialize(fromContentsOf: tail)
+                return index
+            }
         }
-        return String(decoding: b[...lastSlash], as: UTF8.self) + reference
     }
 
     /// True when the reference starts with a scheme (`http:`, `mailto:`…).

@@ -1,4 +1,7 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs libxml2's push parser over a buffer in 64 KiB chunks with a caller's SAX handler:
 /// always `XML_PARSE_RECOVER | XML_PARSE_NONET`, never `NOENT` or `DTDLOAD`.
@@ -18,8 +21,13 @@ enum XMLPushParser {
     /// - Parameters:
     ///   - encoding: A charset that overrides the XML declaration (the transport charset), if any.
     ///   - onContext: Called once with the parser context before the first byte is parsed.
+    ///   - releasingPages: `bytes` are a private, read-only file mapping starting on a page: each
+    ///     page libxml2 has consumed (it copies what it keeps) is handed back to the kernel with
+    ///     `MADV_DONTNEED`, so a large file is never resident whole. Never set for other memory,
+    ///     which `MADV_DONTNEED` would zero.
     static func parse(_ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer,
-                      encoding: String?, extraOptions: Int32 = 0, onContext: (xmlParserCtxtPtr) -> Void = { _ in }) -> Outcome {
+                      encoding: String?, extraOptions: Int32 = 0, releasingPages: Bool = false,
+                      onContext: (xmlParserCtxtPtr) -> Void = { _ in }) -> Outcome {
         guard let ctxt = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
             return Outcome(wellFormed: false, declaredEncoding: nil)
         }
@@ -38,12 +46,18 @@ enum XMLPushParser {
             xmlParseChunk(ctxt, nil, 0, 1)
             return Outcome(wellFormed: false, declaredEncoding: nil)
         }
-        var offset = 0
+        var offset = 0, released = 0
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         while offset < bytes.count {
             let length = min(chunkSize, bytes.count - offset)
             if xmlParseChunk(ctxt, base + offset, Int32(length), 0) != 0, ctxt.pointee.disableSAX != 0 { break }
             if ctxt.pointee.instate == XML_PARSER_EOF { break }
             offset += length
+            if releasingPages, page > 0, offset / page * page - released >= 16 * chunkSize {
+                let end = offset / page * page
+                madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + released), end - released, MADV_DONTNEED)
+                released = end
+            }
         }
         xmlParseChunk(ctxt, nil, 0, 1)
         let declared = ctxt.pointee.encoding.map { String(cString: $0) }

@@ -18,27 +18,35 @@ struct ParseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = TerminalOutput.current()
-        let data: Data
-        var documentURL = url
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                terminal.errorLine("herald: Cannot read \(file); check the path.")
-                throw ExitCode.failure
-            }
-            data = contents
-            if documentURL == nil { documentURL = URL(fileURLWithPath: file).absoluteString }
-        }
         let result: Result<ParsedFeed, HeraldError>
         do {
-            result = .success(try Herald.parseFeed(data, documentURL: documentURL, charset: charset))
-        } catch {
+            if file == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                result = .success(try Herald.parseFeed(data, documentURL: url, charset: charset))
+            } else {
+                // Mapped and let go page by page as the parser reads it, front to back.
+                let documentURL = url ?? URL(fileURLWithPath: file).absoluteString
+                guard let feed = try Herald.parseFeed(contentsOfFile: file, documentURL: documentURL, charset: charset) else {
+                    terminal.errorLine("herald: Cannot read \(file); check the path.")
+                    throw ExitCode.failure
+                }
+                result = .success(feed)
+            }
+        } catch let error as HeraldError {
             result = .failure(error)
         }
         switch result {
         case .success(let feed) where output.json:
-            terminal.line(String(decoding: Herald.json(for: feed), as: UTF8.self))
+            // Streamed item by item into standard output: a large feed is never held twice.
+            do {
+                try Herald.writeJSON(for: feed, toFileDescriptor: STDOUT_FILENO)
+            } catch {
+                terminal.errorLine("herald: " + error.message)
+                throw ExitCode.failure
+            }
+            // Everything is written (standard output is not buffered here); ending the process
+            // now spares releasing every string of a large feed one by one on the way out.
+            Foundation.exit(EXIT_SUCCESS)
         case .success(let feed):
             terminal.write(Herald.report(for: feed))
         case .failure(let error):
