@@ -9,7 +9,7 @@ enum JSONControlEscaping {
         var escaped = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if (0x80...0x9F).contains(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let hex = String(scalar.value, radix: 16)
                 escaped.append(contentsOf: "\\u00\(hex)".unicodeScalars)
             } else {
                 escaped.append(scalar)

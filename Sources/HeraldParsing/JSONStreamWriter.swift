@@ -127,7 +127,9 @@ struct JSONStreamWriter: ~Copyable {
     // MARK: - Values
 
     /// A string value, quoted and escaped as `JSONEncoder` escapes it: `"` and `\`, control
-    /// characters (`\b \f \n \r \t`, others as `\u00xx`); slashes and all other characters as they are.
+    /// characters (`\b \f \n \r \t`, others as `\u00xx`); slashes and all other characters as they
+    /// are, except the C1 controls U+0080–U+009F, also written `\u00xx` (JSONEncoder leaves them raw,
+    /// and U+009B and U+009D act as ESC [ and ESC ] on terminals that honour 8-bit controls).
     mutating func string(_ value: String) {
         byte(UInt8(ascii: "\""))
         var value = value
@@ -216,7 +218,7 @@ struct JSONStreamWriter: ~Copyable {
                 index += mask.trailingZeroBitCount >> 3
             } else {
                 let value = base[index]
-                guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else {
+                guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xC2 else {
                     index += 1
                     continue
                 }
@@ -225,6 +227,19 @@ struct JSONStreamWriter: ~Copyable {
             if index > mark { append(UnsafeBufferPointer(start: base + mark, count: index - mark)) }
             index += 1
             mark = index
+            if value == 0xC2 {
+                // U+0080–U+009F are C2 80–C2 9F in UTF-8; any other C2 sequence is copied as it is.
+                if index < total, (0x80...0x9F).contains(base[index]) {
+                    raw("\\u00")
+                    byte(Self.hexDigit(base[index] >> 4))
+                    byte(Self.hexDigit(base[index] & 0x0F))
+                    index += 1
+                    mark = index
+                } else {
+                    byte(value)
+                }
+                continue
+            }
             switch value {
             case UInt8(ascii: "\""): raw("\\\"")
             case UInt8(ascii: "\\"): raw("\\\\")
@@ -242,8 +257,8 @@ struct JSONStreamWriter: ~Copyable {
         if total > mark { append(UnsafeBufferPointer(start: base + mark, count: total - mark)) }
     }
 
-    /// The high bit of each of the eight bytes (little-endian) that is below 0x20, a quote or a
-    /// backslash, or 0 when none is. Bits above the lowest may be false alarms (a borrow carries
+    /// The high bit of each of the eight bytes (little-endian) that is below 0x20, a quote, a
+    /// backslash or 0xC2 (the lead byte of the C1 controls), or 0 when none is. Bits above the lowest may be false alarms (a borrow carries
     /// upwards), the lowest one never is: it marks the first byte to escape. (SWAR: a byte is
     /// below `n` when subtracting `n` borrows into its high bit while the byte itself is ASCII.)
     @inline(__always)
@@ -254,7 +269,9 @@ struct JSONStreamWriter: ~Copyable {
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let quoteZero = (quote &- ones) & ~quote & highs
         let backslashZero = (backslash &- ones) & ~backslash & highs
-        return control | quoteZero | backslashZero
+        let leadC2 = word ^ (ones &* 0xC2)
+        let leadC2Zero = (leadC2 &- ones) & ~leadC2 & highs
+        return control | quoteZero | backslashZero | leadC2Zero
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

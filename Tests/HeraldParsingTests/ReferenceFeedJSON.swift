@@ -9,7 +9,17 @@ enum ReferenceFeedJSON {
     static func encode(_ feed: ParsedFeed) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(Document(feed))
+        // The writer also escapes the C1 controls, which JSONEncoder leaves raw: the same escape here.
+        let text = String(decoding: try encoder.encode(Document(feed)), as: UTF8.self)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x80...0x9F).contains(scalar.value) {
+                escaped.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16)).unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return Data(String(escaped).utf8)
     }
 
     /// The top-level object.

@@ -28,7 +28,7 @@ struct StreamingJSONTests {
     /// A feed with every kind of value: escapes, empty objects and lists, numbers, nested objects.
     static func awkwardFeed() -> ParsedFeed {
         let controls = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
-        let odd = "quote \" backslash \\ slash / del \u{7F} seps \u{2028}\u{2029} nbsp \u{A0} emoji 🦆 bidi \u{202E} " + controls
+        let odd = "quote \" backslash \\ slash / del \u{7F} seps \u{2028}\u{2029} nbsp \u{A0} emoji 🦆 bidi \u{202E} C1 \u{80}\u{9B}\u{9D}\u{9F} ©§ " + controls
         var feed = ParsedFeed(format: .rss, version: "2.0", encoding: "windows-1252", recovered: true,
                               warnings: ["first", odd, ""], id: odd,
                               title: TextConstruct(type: .html, value: odd, language: "fr-CA"), plainTitle: odd,
