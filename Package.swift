@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-benchmarks", targets: ["HeraldBenchmarks"]),
         .executable(name: "unread-digest", targets: ["UnreadDigest"]),
+        .executable(name: "herald-fuzz", targets: ["HeraldFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -82,6 +83,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+        // libFuzzer targets over the parsers (scripts/fuzz builds them with -DFUZZING and the
+        // fuzzer and address sanitizers); a normal build makes a replayer of saved inputs.
+        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain"], path: "Fuzz/HeraldFuzz"),
         .executableTarget(
             name: "HeraldBenchmarks",
             dependencies: [

@@ -1,0 +1,34 @@
+import Foundation
+import HeraldDomain
+import HeraldParsing
+
+/// What one fuzz run exercises, chosen by `HERALD_FUZZ_TARGET`.
+enum FuzzTarget: String, CaseIterable {
+    /// The feed parser (RSS, Atom, RDF, JSON Feed; encodings, gzip, limits).
+    case feed
+    /// The HTML-to-text renderer of article bodies.
+    case html
+    /// The OPML and newsboat `urls` readers.
+    case subscriptions
+
+    /// The target named by the environment, `feed` by default.
+    static var current: FuzzTarget {
+        ProcessInfo.processInfo.environment["HERALD_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) ?? .feed
+    }
+
+    private static let parser = LibXMLFeedParser()
+    private static let renderer = LibXMLHTMLRenderer()
+    private static let lists = SubscriptionListConverter()
+
+    /// Runs one input; a crash, a leak or a hang is the finding, any result or error is fine.
+    func run(_ data: Data) {
+        switch self {
+        case .feed:
+            _ = try? Self.parser.parseFeed(data, documentURL: "https://example.org/feed.xml", transportCharset: nil)
+        case .html:
+            _ = Self.renderer.render(html: String(decoding: data, as: UTF8.self), baseURL: "https://example.org/a/")
+        case .subscriptions:
+            _ = try? Self.lists.readSubscriptions(from: data)
+        }
+    }
+}
