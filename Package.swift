@@ -85,7 +85,8 @@ let package = Package(
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         // libFuzzer targets over the parsers (scripts/fuzz builds them with -DFUZZING and the
         // fuzzer and address sanitizers); a normal build makes a replayer of saved inputs.
-        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain"], path: "Fuzz/HeraldFuzz"),
+        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore"],
+                          path: "Fuzz/HeraldFuzz"),
         .executableTarget(
             name: "HeraldBenchmarks",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import HeraldParsing
+import HeraldStore
 
 /// What one fuzz run exercises, chosen by `HERALD_FUZZ_TARGET`.
 enum FuzzTarget: String, CaseIterable {
@@ -10,6 +11,9 @@ enum FuzzTarget: String, CaseIterable {
     case html
     /// The OPML and newsboat `urls` readers.
     case subscriptions
+    /// The search query language, through a real (in-memory) store: every query either runs or is
+    /// refused as an invalid query, never as a database error (which would show SQL to the user).
+    case search
 
     /// The target named by the environment, `feed` by default.
     static var current: FuzzTarget {
@@ -29,6 +33,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = Self.renderer.render(html: String(decoding: data, as: UTF8.self), baseURL: "https://example.org/a/")
         case .subscriptions:
             _ = try? Self.lists.readSubscriptions(from: data)
+        case .search:
+            SearchFuzzing.run(String(decoding: data.prefix(4_096), as: UTF8.self))
         }
     }
 }

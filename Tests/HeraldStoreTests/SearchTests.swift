@@ -72,6 +72,21 @@ struct SearchTests {
         }
     }
 
+    @Test("control characters inside a query (a NUL, a tab, a C1 control) separate words instead of reaching FTS5",
+          arguments: ["(climate\u{0F}\0\0t) parliament", "climate\0", "\"climate\0 sea\"", "climate\tsea", "cli\u{9B}mate"])
+    func controlCharactersSeparateWords(_ query: String) async throws {
+        let folder = try TemporaryFolder()
+        let (store, _, _) = try await searchableStore(folder)
+        do {
+            _ = try await store.search(SearchRequest(query: query))
+        } catch {
+            guard case .invalidQuery = error else {
+                Issue.record("\(query.debugDescription) failed with \(error)")
+                return
+            }
+        }
+    }
+
     @Test func userTextIsNeverReadAsSyntax() async throws {
         let folder = try TemporaryFolder()
         let (store, _, _) = try await searchableStore(folder)

@@ -35,7 +35,13 @@ struct SearchQuery {
     /// - Throws: ``StoreError/invalidQuery(reason:)`` with a reason written for the user.
     init(_ query: String) throws(StoreError) {
         do throws(SearchQueryError) {
-            let tokens = try SearchTokenizer.tokens(query)
+            // Control characters (a NUL from a pasted binary, a tab) separate words like spaces:
+            // inside a term they reached FTS5 and failed there as "unterminated string" (found
+            // by scripts/fuzz).
+            let cleaned = String(String.UnicodeScalarView(query.unicodeScalars.map {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0
+            }))
+            let tokens = try SearchTokenizer.tokens(cleaned)
             guard tokens.count <= 128 else { throw SearchQueryError.tooLong }
             var parser = SearchParser(tokens: tokens[...])
             ftsExpression = try parser.parseQuery()
