@@ -1,4 +1,5 @@
 import Foundation
+import HeraldDomain
 
 /// A hand-written, allocation-light parser for the dates feeds really contain: RFC 822/1123
 /// in its variants (two-digit years, missing seconds, named, military and numeric zones,
@@ -25,7 +26,7 @@ enum FeedDates {
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 { rest += 86_400; days -= 1 }
-        let (y, m, d) = civil(fromDays: days)
+        let (y, m, d) = CivilCalendar.date(daysSince1970: days)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let year = y >= 0 && y < 1000 ? String(repeating: "0", count: 4 - "\(y)".count) + "\(y)" : "\(y)"
         return "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
@@ -74,30 +75,9 @@ enum FeedDates {
     static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
         guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
               second >= 0, second < 62, year > 0, year < 10_000 else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let total = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + min(second, 59.999_999)
         return Date(timeIntervalSince1970: total)
-    }
-
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }

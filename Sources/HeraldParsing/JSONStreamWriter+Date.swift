@@ -1,4 +1,5 @@
 import Foundation
+import HeraldDomain
 
 extension JSONStreamWriter {
     /// A date as an RFC 3339 string in UTC with whole seconds (`"2026-11-20T19:00:00Z"`), the
@@ -8,7 +9,7 @@ extension JSONStreamWriter {
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 { rest += 86_400; days -= 1 }
-        let (year, month, day) = FeedDates.civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
         guard (0...9999).contains(year) else { return string(FeedDates.rfc3339(date)) }
         raw("\"")
         digits(year, count: 4)

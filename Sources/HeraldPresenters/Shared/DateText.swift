@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HeraldDomain
 
 /// Dates and durations as short English phrases, relative to a `now` the caller passes in
 /// (presenters never read a clock themselves).
@@ -43,22 +44,8 @@ public struct DateText: Sendable {
     /// "12 Mar 2026".
     public func absolute(_ date: Date) -> String {
         let local = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
-        let (year, month, day) = Self.civilDate(daysSince1970: Int((local / 86_400).rounded(.down)))
+        let (year, month, day) = CivilCalendar.date(daysSince1970: Int((local / 86_400).rounded(.down)))
         return "\(day) \(Self.months[month - 1]) \(year)"
-    }
-
-    /// The Gregorian year, month (1–12) and day of a day counted from 1 Jan 1970 (Howard
-    /// Hinnant's `civil_from_days`): the same answer as `Calendar.dateComponents`, without its cost.
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// "12 Mar 2026, 09:05".
