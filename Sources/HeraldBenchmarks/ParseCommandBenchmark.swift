@@ -62,10 +62,16 @@ enum ParseCommandBenchmark {
     }
 
     /// Runs the helper, which runs `command` and prints its wall time, peak and status.
-    private static func throughHelper(_ command: [String]) -> Run? {
+    /// - Parameters:
+    ///   - environment: The child's environment (the helper passes its own on); `nil` inherits this one.
+    ///   - standardError: Where the child's standard error goes; `nil` inherits this one.
+    static func throughHelper(_ command: [String], environment: [String: String]? = nil,
+                              standardError: FileHandle? = nil) -> Run? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = [helperMode] + command
+        if let environment { process.environment = environment }
+        if let standardError { process.standardError = standardError }
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { return nil }

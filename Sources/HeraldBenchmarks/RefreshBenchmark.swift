@@ -48,6 +48,7 @@ enum RefreshBenchmark {
                                                       limits: .default))
         }
         var goals: [String] = []
+        if options.scenarios == .process { scenarios = [] }
         for (number, scenario) in scenarios.enumerated() {
             var repetitions: [RefreshBenchmarkScenario.Repetition] = []
             for run in 0..<options.repeats {
@@ -58,12 +59,20 @@ enum RefreshBenchmark {
             }
             goals += RefreshBenchmarkSummary.printScenario(scenario, repetitions)
         }
-        let peak = RefreshBenchmarkReport.peakResidentKilobytes() ?? -1
-        print("\npeak memory of this process over every \(options.feeds)-feed run above: VmHWM "
-              + String(format: "%.1f MB", Double(peak) * 1024 / 1e6))
-        try await RefreshBenchmarkPhases.measure(feeds: options.feeds, items: options.items,
-                                                 in: folder.appendingPathComponent("phases"))
-        for limits in options.limits where !options.scale.isEmpty {
+        if !scenarios.isEmpty {
+            let peak = RefreshBenchmarkReport.peakResidentKilobytes() ?? -1
+            print("\npeak memory of this process over every \(options.feeds)-feed run above: VmHWM "
+                  + String(format: "%.1f MB", Double(peak) * 1024 / 1e6))
+        }
+        var processGoals: [String] = []
+        if options.scenarios != .inProcess {
+            processGoals = try await RefreshBenchmarkProcess.run(options, in: folder.appendingPathComponent("process"))
+        }
+        if options.scenarios != .process {
+            try await RefreshBenchmarkPhases.measure(feeds: options.feeds, items: options.items,
+                                                     in: folder.appendingPathComponent("phases"))
+        }
+        for limits in options.limits where !options.scale.isEmpty && options.scenarios != .process {
             var results: [RefreshBenchmarkChild.Result] = []
             for size in options.scale {
                 RefreshBenchmarkReport.progress("growth: \(size) feeds, limits \(limits.rawValue), in a child process")
@@ -71,8 +80,14 @@ enum RefreshBenchmark {
             }
             goals += RefreshBenchmarkSummary.printGrowth(results, options: options, limits: limits)
         }
-        print("\n== Goals of issue 4 ==")
-        for goal in goals { print("  " + goal) }
+        if !goals.isEmpty {
+            print("\n== Goals of issue 4 ==")
+            for goal in goals { print("  " + goal) }
+        }
+        if !processGoals.isEmpty {
+            print("\n== Goals of issue 11 (newsboat's time over herald's, whole process) ==")
+            for goal in processGoals { print("  " + goal) }
+        }
     }
 
     private static func printHeader(_ options: RefreshBenchmarkOptions) {
@@ -80,8 +95,9 @@ enum RefreshBenchmark {
             Herald refresh benchmark: \(options.feeds) feeds × \(options.items) items of generated RSS 2.0, \
             \(options.latencyMilliseconds) ms added by the server to every request, \(options.origins) origins \
             (one port each) on 127.0.0.1
-            machine: \(RefreshBenchmarkReport.machine()); every time is wall clock from refresh(.all) to .finished, \
-            subscribing excluded; \(options.repeats) runs per figure, each on a new server and a new database file
+            machine: \(RefreshBenchmarkReport.machine()); in-process times are wall clock from refresh(.all) to \
+            .finished, whole-process times from spawn to exit; subscribing excluded; \(options.repeats) runs per \
+            figure, each on a new server and a new database file
             """)
         for limits in options.limits {
             let policy = limits.policy

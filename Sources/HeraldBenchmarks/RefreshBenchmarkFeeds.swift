@@ -3,7 +3,9 @@ import HeraldTestSupport
 
 /// The feeds the local server publishes for the refresh benchmark: `/feeds/N.xml` answers the
 /// generated document of feed N with an `ETag` and a `Last-Modified`, and a 304 (no body built)
-/// to a request that sends them back, as a well-behaved publisher does.
+/// to a request that sends them back, as a well-behaved publisher does. Documents are generated
+/// on each request, or once beforehand (``init(items:tally:pregenerating:)``), as a server of
+/// static files would serve them.
 struct RefreshBenchmarkFeeds: Sendable {
     /// The path prefix routed to ``respond(to:)``.
     static let prefix = "/feeds/"
@@ -12,6 +14,20 @@ struct RefreshBenchmarkFeeds: Sendable {
     let items: Int
     /// What the server answered so far.
     let tally: RefreshBenchmarkServerTally
+    /// The documents of feeds `0..<documents.count`, generated once; others are generated per request.
+    private let documents: [[UInt8]]
+
+    /// Feeds whose documents are generated on every request.
+    init(items: Int, tally: RefreshBenchmarkServerTally) {
+        self.init(items: items, tally: tally, pregenerating: 0)
+    }
+
+    /// Feeds whose first `feeds` documents are generated now and then served as they are.
+    init(items: Int, tally: RefreshBenchmarkServerTally, pregenerating feeds: Int) {
+        self.items = items
+        self.tally = tally
+        self.documents = (0..<feeds).map { Array(RefreshBenchmarkDocument.rss(feed: $0, items: items).utf8) }
+    }
 
     /// The path of feed `feed`.
     static func path(_ feed: Int) -> String { "\(prefix)\(feed).xml" }
@@ -33,7 +49,7 @@ struct RefreshBenchmarkFeeds: Sendable {
             // The server turns a 200 whose validators match into a 304, so no body is generated.
             return .feed([UInt8](), etag: etag, lastModified: lastModified)
         }
-        let body = Array(RefreshBenchmarkDocument.rss(feed: feed, items: items).utf8)
+        let body = feed < documents.count ? documents[feed] : Array(RefreshBenchmarkDocument.rss(feed: feed, items: items).utf8)
         tally.countFull(bytes: body.count)
         return .feed(body, etag: etag, lastModified: lastModified)
     }

@@ -21,9 +21,18 @@ struct RefreshBenchmarkOptions: Sendable {
         }
     }
 
+    /// Which scenarios a run measures: the in-process ones (with phases and growth), the
+    /// whole-process one (`herald refresh` and newsboat as processes), or both.
+    enum Scenarios: String, Sendable {
+        case all
+        case inProcess = "in-process"
+        case process
+    }
+
     static let usage = """
         usage: herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K]
                                          [--repeat R] [--scale N,N,...|none] [--limits default|per-origin|both]
+                                         [--scenarios all|in-process|process]
         """
 
     var feeds = 200
@@ -33,6 +42,7 @@ struct RefreshBenchmarkOptions: Sendable {
     var repeats = 3
     var scale = [1_000, 2_500, 5_000]
     var limits: [Limits] = Limits.allCases
+    var scenarios = Scenarios.all
     /// Hidden: run one cold refresh of `feeds` feeds and print its figures and own peak memory.
     var isChild = false
 
@@ -59,6 +69,7 @@ struct RefreshBenchmarkOptions: Sendable {
                 let sizes = value == "none" ? [] : value.split(separator: ",").compactMap { Self.positive(String($0)) }
                 guard value == "none" || !sizes.isEmpty else { return nil }
                 scale = sizes
+            case "--scenarios": guard let choice = Scenarios(rawValue: value) else { return nil }; scenarios = choice
             case "--limits":
                 if value == "both" {
                     limits = Limits.allCases

@@ -7,6 +7,8 @@ let usage = """
            herald-benchmarks store [--articles N] [--saves-in-flight K] [--upsert-only]
            herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
                                      [--scale N,N|none] [--limits default|per-origin|both]
+                                     [--scenarios all|in-process|process]
+           herald-benchmarks refresh-serve [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE
            herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
 
     """
@@ -18,6 +20,7 @@ case ParseCommandBenchmark.helperMode: ParseCommandBenchmark.runHelper(Array(arg
 case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
+case RefreshBenchmarkServe.mode: await RefreshBenchmarkServe.run(Array(arguments.dropFirst()))
 case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
