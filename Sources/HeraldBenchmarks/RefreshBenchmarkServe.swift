@@ -4,7 +4,8 @@ import HeraldTestSupport
 /// `herald-benchmarks refresh-serve [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE`:
 /// the refresh benchmark's feeds on its local server (127.0.0.1, one port per origin, the same
 /// latency and documents), with their URLs written to FILE one a line (a newsboat `urls` file that
-/// `herald import` also reads), until standard input ends; then the server's counts. For profiling
+/// `herald import` also reads), until standard input ends; then the server's counts. Documents are
+/// generated once, before serving, as in the whole-process scenario. For profiling
 /// `herald refresh` or another reader by hand (`perf`, `strace`) against exactly the benchmark's feeds.
 enum RefreshBenchmarkServe {
     static let mode = "refresh-serve"
@@ -21,7 +22,7 @@ enum RefreshBenchmarkServe {
             exit(2)
         }
         let tally = RefreshBenchmarkServerTally()
-        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally)
+        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds)
         let server: LocalHTTPServer
         do {
             server = try await LocalHTTPServer.start(latency: .milliseconds(options.latencyMilliseconds),
