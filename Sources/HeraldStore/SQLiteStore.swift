@@ -18,6 +18,8 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
     let indexingBatch: Int
     /// The default of ``indexingBatch``.
     static let defaultIndexingBatch = 100_000
+    /// Checkpoints a file store's WAL (`nil` in memory).
+    let checkpointer: WALCheckpointer?
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
     /// - Parameter path: The database file; its folder is created when missing.
@@ -44,6 +46,7 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
             let pool = try DatabasePool(path: path, configuration: Self.configuration(checkpointer: checkpointer))
             try StoreSchema.prepare(pool)
             self.writer = pool
+            self.checkpointer = checkpointer
         } catch {
             throw StoreErrorMapping.map(error, path: path)
         }
@@ -53,6 +56,7 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
 
     private init(writer: any DatabaseWriter) {
         self.writer = writer
+        self.checkpointer = nil
         self.path = nil
         self.indexingBatch = Self.defaultIndexingBatch
     }

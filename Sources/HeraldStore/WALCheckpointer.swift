@@ -88,6 +88,10 @@ final class WALCheckpointer: @unchecked Sendable {
     }
 
     /// The checkpoint connection, opened on the checkpoint queue the first time.
+    ///
+    /// A connection learns that the database is in WAL mode, and opens the WAL, when it first reads
+    /// the file; until then `sqlite3_wal_checkpoint_v2` on it does nothing and still returns
+    /// `SQLITE_OK`. So the connection reads the schema once before it is used.
     private func openedConnection() -> OpaquePointer? {
         if let connection { return connection }
         var opened: OpaquePointer?
@@ -97,7 +101,17 @@ final class WALCheckpointer: @unchecked Sendable {
             return nil
         }
         sqlite3_busy_timeout(opened, 5_000)
+        guard sqlite3_exec(opened, "SELECT 1 FROM sqlite_master LIMIT 1", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_close_v2(opened)
+            lock.withLock { connectionFailed = true }
+            return nil
+        }
         connection = opened
         return opened
+    }
+
+    /// Waits until the background checkpoints requested so far have run (for tests).
+    func waitForBackgroundCheckpoints() {
+        queue.sync {}
     }
 }

@@ -39,4 +39,26 @@ struct WALCheckpointTests {
         #expect(try await reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM articles") } == 1_000)
         try reader.close()
     }
+
+    @Test func backgroundCheckpointsCopyPagesIntoTheDatabaseFile() async throws {
+        let folder = try TemporaryFolder()
+        // Background checkpoints every 32 pages; the writer never checkpoints itself.
+        let store = try SQLiteStore(path: folder.databasePath, indexingBatch: 100_000, walPages: (32, 1_000_000))
+        let feed = try await store.addFeed(NewFeed(url: "https://big.example.org/feed"), at: StoreFixtures.epoch).feed
+        let initialBytes = databaseFileBytes(folder)
+        let body = "<p>" + String(repeating: "background checkpoint words ", count: 40) + "</p>"
+        for round in 0..<20 {
+            let items = (0..<25).map { StoreFixtures.item("r\(round)-\($0)", title: "Round \(round) item \($0)", body: body) }
+            try await StoreFixtures.save(items, to: feed.id, in: store)
+        }
+        store.checkpointer?.waitForBackgroundCheckpoints()
+        // Only a checkpoint writes the database file while the store is open; the writer made none.
+        #expect(databaseFileBytes(folder) > initialBytes + 500_000,
+                "the database file stayed at \(databaseFileBytes(folder)) bytes (\(initialBytes) at first)")
+    }
+
+    private func databaseFileBytes(_ folder: TemporaryFolder) -> Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder.databasePath)
+        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+    }
 }
