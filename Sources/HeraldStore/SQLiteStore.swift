@@ -20,6 +20,8 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
     static let defaultIndexingBatch = 100_000
     /// Checkpoints a file store's WAL (`nil` in memory).
     let checkpointer: WALCheckpointer?
+    /// Commits the saves of feeds that wait for the writer together.
+    let saves: SaveBatcher
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
     /// - Parameter path: The database file; its folder is created when missing.
@@ -46,6 +48,7 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
             let pool = try DatabasePool(path: path, configuration: Self.configuration(checkpointer: checkpointer))
             try StoreSchema.prepare(pool)
             self.writer = pool
+            self.saves = SaveBatcher(writer: pool)
             self.checkpointer = checkpointer
         } catch {
             throw StoreErrorMapping.map(error, path: path)
@@ -56,6 +59,7 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
 
     private init(writer: any DatabaseWriter) {
         self.writer = writer
+        self.saves = SaveBatcher(writer: writer)
         self.checkpointer = nil
         self.path = nil
         self.indexingBatch = Self.defaultIndexingBatch
