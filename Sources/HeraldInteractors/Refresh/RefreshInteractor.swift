@@ -55,16 +55,36 @@ public final class RefreshInteractor: FeedRefreshing {
         )
         let feeds = self.feeds
         let now = clock.now()
+        let indexingBatch = policy.indexingBatch
         let task = Task {
             let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now)
             continuation.yield(.started(total: selected.count))
             var tally = RefreshTally(total: selected.count)
-            await withTaskGroup(of: FeedRefreshResult.self) { group in
+            await withTaskGroup(of: GroupResult.self) { group in
                 for feed in selected {
-                    group.addTask { await refresher.refresh(feed, events: continuation) }
+                    group.addTask { .feed(await refresher.refresh(feed, events: continuation)) }
                 }
-                for await result in group {
-                    tally.add(result)
+                // New articles not yet handed to an indexing, and whether one is running.
+                var unindexed = 0
+                var isIndexing = false
+                while let result = await group.next() {
+                    switch result {
+                    case .feed(let feedResult):
+                        tally.add(feedResult)
+                        if case .stored(let outcome) = feedResult { unindexed += outcome.inserted }
+                    case .indexed:
+                        isIndexing = false
+                    }
+                    // Index what was stored so far while the other feeds are fetched and parsed,
+                    // one indexing at a time, so that little is left for the end of the refresh.
+                    if let indexingBatch, unindexed >= indexingBatch, !isIndexing, !Task.isCancelled {
+                        isIndexing = true
+                        unindexed = 0
+                        group.addTask {
+                            try? await feeds.finishSaving()
+                            return .indexed
+                        }
+                    }
                 }
             }
             // Every feed's articles are already stored; a failure here only leaves their indexing
@@ -80,6 +100,14 @@ public final class RefreshInteractor: FeedRefreshing {
             if let canceller { await canceller.attach(task) }
         }
         return stream
+    }
+
+    /// What a child task of a refresh's group did.
+    private enum GroupResult: Sendable {
+        /// A feed's refresh ended.
+        case feed(FeedRefreshResult)
+        /// An indexing of stored articles ended.
+        case indexed
     }
 
     /// Cancels every refresh this use case is running; their streams end with `finished(cancelled: true)`.

@@ -38,13 +38,19 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var stopPollingWhenGone: Bool
     /// After this many consecutive failures ending in 404s the feed is treated as gone; `nil` never.
     public var notFoundLimit: Int?
+    /// A running refresh has the store index its new articles (`FeedStoring.finishSaving()`) each
+    /// time this many wait, while the other feeds are still fetched and parsed, instead of all of them
+    /// at its end; `nil` indexes only at the end. Each indexing makes one search-index segment, so
+    /// small batches would make many.
+    public var indexingBatch: Int?
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 32, maxConcurrentPerHost: Int = 4,
                 minimumInterval: TimeInterval = 15 * 60, maximumInterval: TimeInterval = 24 * 3600,
                 defaultInterval: TimeInterval = 3600, backoffBase: TimeInterval = 5 * 60,
                 backoffCap: TimeInterval = 24 * 3600, jitterStyle: JitterStyle = .full,
-                redirectConfirmations: Int = 2, stopPollingWhenGone: Bool = true, notFoundLimit: Int? = 3) {
+                redirectConfirmations: Int = 2, stopPollingWhenGone: Bool = true, notFoundLimit: Int? = 3,
+                indexingBatch: Int? = 2_000) {
         self.maxConcurrentFetches = max(1, maxConcurrentFetches)
         self.maxConcurrentPerHost = max(1, maxConcurrentPerHost)
         self.minimumInterval = max(0, minimumInterval)
@@ -56,10 +62,12 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.redirectConfirmations = max(1, redirectConfirmations)
         self.stopPollingWhenGone = stopPollingWhenGone
         self.notFoundLimit = notFoundLimit
+        self.indexingBatch = indexingBatch.map { max(1, $0) }
     }
 
     /// The defaults: 32 fetches at once, 4 per host, intervals between 15 minutes and 24 hours
     /// (1 hour when nothing suggests one), backoff from 5 minutes capped at 24 hours with full jitter,
-    /// redirects confirmed on 2 consecutive refreshes, 410 and 3 × 404 stop polling.
+    /// redirects confirmed on 2 consecutive refreshes, 410 and 3 × 404 stop polling, new articles
+    /// indexed by batches of 2,000 while a refresh runs.
     public static let `default` = RefreshPolicy()
 }

@@ -23,6 +23,7 @@ struct RefreshPolicyTests {
         #expect(policy.backoffBase == 5 * 60)
         #expect(policy.backoffCap == 24 * 3600)
         #expect(policy.redirectConfirmations == 2)
+        #expect(policy.indexingBatch == 2_000)
     }
 
     @Test func withoutHintsTheDefaultIntervalApplies() {
