@@ -16,7 +16,7 @@ struct ConfigurationLoaderTests {
                                                        "XDG_CONFIG_HOME": "/nonexistent-config"])
         let configuration = try loader.load()
         #expect(configuration.databasePath == "/data/herald/herald.db")
-        #expect(configuration.maxConcurrentFetches == 32)
+        #expect(configuration.maxConcurrentFetches == 64)
     }
 
     @Test("Given only HOME, when loading, then the database lives under ~/.local/share/herald")

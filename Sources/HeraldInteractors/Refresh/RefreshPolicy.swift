@@ -45,7 +45,7 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var indexingBatch: Int?
 
     /// Creates a policy; every parameter has the documented default.
-    public init(maxConcurrentFetches: Int = 32, maxConcurrentPerHost: Int = 4,
+    public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,
                 minimumInterval: TimeInterval = 15 * 60, maximumInterval: TimeInterval = 24 * 3600,
                 defaultInterval: TimeInterval = 3600, backoffBase: TimeInterval = 5 * 60,
                 backoffCap: TimeInterval = 24 * 3600, jitterStyle: JitterStyle = .full,
@@ -65,7 +65,7 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.indexingBatch = indexingBatch.map { max(1, $0) }
     }
 
-    /// The defaults: 32 fetches at once, 4 per host, intervals between 15 minutes and 24 hours
+    /// The defaults: 64 fetches at once, 4 per host, intervals between 15 minutes and 24 hours
     /// (1 hour when nothing suggests one), backoff from 5 minutes capped at 24 hours with full jitter,
     /// redirects confirmed on 2 consecutive refreshes, 410 and 3 × 404 stop polling, new articles
     /// indexed by batches of 2,000 while a refresh runs.
