@@ -5,7 +5,16 @@ struct ContentHash {
 
     mutating func add(_ text: String?) {
         if let text {
-            for byte in text.utf8 { mix(byte) }
+            // Native strings are contiguous UTF-8: one tight loop over the bytes, instead of the
+            // UTF-8 view's iterator (a third of the preparation of a refresh's items).
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                var value = self.value
+                for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+                self.value = value
+            }
+            if done == nil {
+                for byte in text.utf8 { mix(byte) }
+            }
         }
         mix(0x1F)
     }
@@ -14,8 +23,10 @@ struct ContentHash {
         add(number.map { String($0.bitPattern) })
     }
 
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
     private mutating func mix(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        value = (value ^ UInt64(byte)) &* Self.prime
     }
 
     /// The hash as SQLite stores integers.

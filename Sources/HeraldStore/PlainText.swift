@@ -22,13 +22,21 @@ enum PlainText {
 
     /// The work: one pass over contiguous UTF-8 into a buffer of the same size (the output is never
     /// longer: tags and whitespace runs become at most one space, an entity's UTF-8 is never longer
-    /// than the entity), with no closure captures so the loop carries no exclusivity checks.
+    /// than the entity), with no closure captures so the loop carries no exclusivity checks. Runs of
+    /// bytes that need no attention (most of a text) are found first and copied at once.
     private static func collapse(_ bytes: UnsafeBufferPointer<UInt8>, stripTags: Bool) -> String {
         guard bytes.count > 0 else { return "" }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
             var writer = Writer(buffer: buffer)
             var index = 0
             while index < bytes.count {
+                var end = index
+                while end < bytes.count && !needsAttention(bytes[end], stripTags: stripTags) { end += 1 }
+                if end > index {
+                    writer.emit(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                    continue
+                }
                 let byte = bytes[index]
                 if stripTags && byte == UInt8(ascii: "<") {
                     while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
@@ -54,6 +62,14 @@ enum PlainText {
         }
     }
 
+    /// Whether the loop must look at `byte` itself: whitespace, the first byte of U+E000/U+E001
+    /// (0xEE), and for markup a tag or an entity.
+    @inline(__always)
+    private static func needsAttention(_ byte: UInt8, stripTags: Bool) -> Bool {
+        byte == 0x20 || byte &- 0x09 < 5 || byte == 0xEE
+            || (stripTags && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&")))
+    }
+
     /// Appends bytes, inserting one space where whitespace or a tag was skipped.
     private struct Writer {
         let buffer: UnsafeMutableBufferPointer<UInt8>
@@ -68,6 +84,17 @@ enum PlainText {
             pendingSpace = false
             buffer[count] = byte
             count += 1
+        }
+
+        /// Appends a run of bytes (not empty) that need no attention.
+        @inline(__always) mutating func emit(_ run: UnsafeBufferPointer<UInt8>) {
+            if pendingSpace && count > 0 {
+                buffer[count] = 0x20
+                count += 1
+            }
+            pendingSpace = false
+            UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: run.baseAddress!, byteCount: run.count)
+            count += run.count
         }
     }
 

@@ -23,8 +23,29 @@ enum CJKText {
     }
 
     /// Whether `text` has any CJK character (the common case, none, costs one pass and no copy).
+    /// Every CJK character is U+3040 or above, whose UTF-8 starts with a byte of 0xE3 or more: text
+    /// without such a byte is answered from its bytes, without decoding a scalar.
     static func contains(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: isCJK)
+        let mayHaveCJK = text.utf8.withContiguousStorageIfAvailable { hasByteFromE3($0) } ?? true
+        return mayHaveCJK && text.unicodeScalars.contains(where: isCJK)
+    }
+
+    /// Whether any byte is 0xE3 or more, eight bytes at a time: a word of ASCII is skipped whole.
+    private static func hasByteFromE3(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 {
+                for offset in 0..<8 where raw[index + offset] >= 0xE3 { return true }
+            }
+            index += 8
+        }
+        while index < raw.count {
+            if raw[index] >= 0xE3 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// `text` with every CJK character standing alone between spaces.
