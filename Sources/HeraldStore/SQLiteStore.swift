@@ -57,6 +57,11 @@ public final class SQLiteStore: FeedStoring, ArticleStoring, ArticleSearching, S
         self.indexingBatch = indexingBatch
     }
 
+    deinit {
+        // Before the pool's connections close, so that the last of them checkpoints and deletes the WAL.
+        checkpointer?.close()
+    }
+
     private init(writer: any DatabaseWriter) {
         self.writer = writer
         self.saves = SaveBatcher(writer: writer)

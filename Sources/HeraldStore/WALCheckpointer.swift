@@ -36,6 +36,8 @@ final class WALCheckpointer: @unchecked Sendable {
     private var requestedAt: Int32 = 0
     private var connection: OpaquePointer?
     private var connectionFailed = false
+    /// Set by ``close()``: no background checkpoint runs any more.
+    private var isClosed = false
 
     /// A checkpointer for the database file at `path`; its connection opens on first use.
     init(path: String, backgroundPages: Int32 = defaultBackgroundPages, inlinePages: Int32 = defaultInlinePages) {
@@ -47,6 +49,19 @@ final class WALCheckpointer: @unchecked Sendable {
     deinit {
         // The queue holds no reference to self (its blocks retain it), so no checkpoint runs now.
         if let connection { sqlite3_close_v2(connection) }
+    }
+
+    /// Closes the background connection, after the checkpoint it may be running; call before the
+    /// store's own connections close. SQLite's last connection to close checkpoints the WAL, syncs
+    /// the database file and deletes the WAL: the background connection, which has read the
+    /// database, must not be that last one, or be still open when the process exits (the WAL would
+    /// stay, unsynced, for the next open to read back in full).
+    func close() {
+        queue.sync {
+            isClosed = true
+            if let connection { sqlite3_close_v2(connection) }
+            connection = nil
+        }
     }
 
     /// Installs the commit hook on a connection of the store; call from `prepareDatabase`.
@@ -87,13 +102,14 @@ final class WALCheckpointer: @unchecked Sendable {
         }
     }
 
-    /// The checkpoint connection, opened on the checkpoint queue the first time.
+    /// The checkpoint connection, opened on the checkpoint queue the first time (never after ``close()``).
     ///
     /// A connection learns that the database is in WAL mode, and opens the WAL, when it first reads
     /// the file; until then `sqlite3_wal_checkpoint_v2` on it does nothing and still returns
     /// `SQLITE_OK`. So the connection reads the schema once before it is used.
     private func openedConnection() -> OpaquePointer? {
         if let connection { return connection }
+        guard !isClosed else { return nil }
         var opened: OpaquePointer?
         guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             sqlite3_close_v2(opened)

@@ -57,6 +57,27 @@ struct WALCheckpointTests {
                 "the database file stayed at \(databaseFileBytes(folder)) bytes (\(initialBytes) at first)")
     }
 
+    @Test func closingTheStoreCheckpointsAndDeletesTheWALAfterBackgroundCheckpoints() async throws {
+        let folder = try TemporaryFolder()
+        do {
+            let store = try SQLiteStore(path: folder.databasePath, indexingBatch: 100_000, walPages: (32, 1_000_000))
+            let feed = try await store.addFeed(NewFeed(url: "https://big.example.org/feed"), at: StoreFixtures.epoch).feed
+            let body = "<p>" + String(repeating: "closing words ", count: 80) + "</p>"
+            for round in 0..<20 {
+                let items = (0..<25).map { StoreFixtures.item("r\(round)-\($0)", title: "Round \(round) item \($0)", body: body) }
+                try await StoreFixtures.save(items, to: feed.id, in: store)
+            }
+            try await store.finishSaving()
+            store.checkpointer?.waitForBackgroundCheckpoints()
+        }
+        // The background connection read the database; it must not keep the last close from
+        // checkpointing: the WAL is gone and the database file alone holds every article.
+        #expect(!FileManager.default.fileExists(atPath: folder.databasePath + "-wal"))
+        let reader = try DatabaseQueue(path: folder.databasePath)
+        #expect(try await reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM articles") } == 500)
+        try reader.close()
+    }
+
     private func databaseFileBytes(_ folder: TemporaryFolder) -> Int {
         let attributes = try? FileManager.default.attributesOfItem(atPath: folder.databasePath)
         return (attributes?[.size] as? NSNumber)?.intValue ?? 0
