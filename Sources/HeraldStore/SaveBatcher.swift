@@ -10,7 +10,9 @@ import Synchronization
 /// fixed cost once. A save that finds the writer idle is committed alone, as before.
 ///
 /// Every call still returns only once its feed is committed (or failed), with its own outcome or
-/// error; a failed commit fails every save of its transaction.
+/// error; a failed commit fails every save of its transaction. A save whose task is cancelled before
+/// its work has run is not written (it throws `CancellationError`); once run, it is committed with
+/// its transaction.
 final class SaveBatcher: Sendable {
     /// One feed's save: the work to run inside the transaction, and its caller.
     typealias Work = @Sendable (Database) throws -> StoreOutcome
@@ -18,6 +20,21 @@ final class SaveBatcher: Sendable {
     private struct Job: Sendable {
         let work: Work
         let continuation: CheckedContinuation<StoreOutcome, any Error>
+        let cancellation: CancellationFlag
+
+        /// Ends the call with `CancellationError` when its task was cancelled; true then.
+        func endIfCancelled() -> Bool {
+            guard cancellation.isSet else { return false }
+            continuation.resume(throwing: CancellationError())
+            return true
+        }
+    }
+
+    /// Set by the cancellation handler of a waiting save.
+    private final class CancellationFlag: Sendable {
+        private let flag = Atomic<Bool>(false)
+        var isSet: Bool { flag.load(ordering: .acquiring) }
+        func set() { flag.store(true, ordering: .releasing) }
     }
 
     private struct State: Sendable {
@@ -38,16 +55,21 @@ final class SaveBatcher: Sendable {
     /// Runs `work` in a write transaction, alone or with other saves that wait at the same time.
     /// - Throws: What `work` threw (its savepoint was rolled back), or the transaction's error.
     func save(_ work: @escaping Work) async throws -> StoreOutcome {
-        try await withCheckedThrowingContinuation { continuation in
-            let startsDraining = state.withLock { state in
-                state.jobs.append(Job(work: work, continuation: continuation))
-                guard !state.isDraining else { return false }
-                state.isDraining = true
-                return true
+        let cancellation = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let startsDraining = state.withLock { state in
+                    state.jobs.append(Job(work: work, continuation: continuation, cancellation: cancellation))
+                    guard !state.isDraining else { return false }
+                    state.isDraining = true
+                    return true
+                }
+                if startsDraining {
+                    Task { await self.drain() }
+                }
             }
-            if startsDraining {
-                Task { await self.drain() }
-            }
+        } onCancel: {
+            cancellation.set()
         }
     }
 
@@ -65,14 +87,20 @@ final class SaveBatcher: Sendable {
         }
     }
 
-    private func commit(_ batch: [Job]) async {
+    private func commit(_ waiting: [Job]) async {
+        let batch = waiting.filter { !$0.endIfCancelled() }
+        guard !batch.isEmpty else { return }
         if batch.count == 1 {
             // Alone: the transaction is the feed's (no savepoint); its failure rolls it back.
+            let job = batch[0]
             do {
-                let outcome = try await writer.write(batch[0].work)
-                batch[0].continuation.resume(returning: outcome)
+                let outcome = try await writer.write { db in
+                    if job.cancellation.isSet { throw CancellationError() }
+                    return try job.work(db)
+                }
+                job.continuation.resume(returning: outcome)
             } catch {
-                batch[0].continuation.resume(throwing: error)
+                job.continuation.resume(throwing: error)
             }
             return
         }
@@ -81,6 +109,10 @@ final class SaveBatcher: Sendable {
             results = try await writer.write { db in
                 var results: [Result<StoreOutcome, any Error>] = []
                 for job in batch {
+                    if job.cancellation.isSet {
+                        results.append(.failure(CancellationError()))
+                        continue
+                    }
                     do {
                         var outcome = StoreOutcome(inserted: 0, updated: 0, unchanged: 0)
                         try db.inSavepoint {
