@@ -54,7 +54,7 @@ enum RefreshBenchmarkProcess {
         if let newsboat {
             figures.newsboatVersion = version(of: newsboat)
         } else {
-            figures.newsboatSkipped = "newsboat is not on PATH (apt-get install newsboat)"
+            figures.newsboatSkipped = "newsboat is not on PATH; apt-get install newsboat to compare"
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: ProcessInfo.processInfo.activeProcessorCount)
         do throws(RefreshBenchmarkFailure) {
