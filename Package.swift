@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The web front end's server (`herald serve`); its default traits pull swift-configuration,
+        // which Herald does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -75,10 +78,19 @@ let package = Package(
         // The interactive reader: pure views, the key map, the session, and the one backend that
         // touches the terminal (ncursesw).
         .target(name: "HeraldTerminal", dependencies: ["Herald", "CNcurses"]),
+        // The web front end: pages rendered on the server from the same view models, intents and
+        // routes as the terminal reader, served by Hummingbird.
+        .target(
+            name: "HeraldWeb",
+            dependencies: [
+                "Herald",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .target(
             name: "HeraldCLI",
             dependencies: [
-                "Herald", "HeraldTerminal",
+                "Herald", "HeraldTerminal", "HeraldWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -123,6 +135,13 @@ let package = Package(
         .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTerminalTests", dependencies: ["HeraldTerminal", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldWebTests",
+            dependencies: [
+                "HeraldWeb", "HeraldTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
     ]
 )
