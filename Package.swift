@@ -22,6 +22,7 @@ let package = Package(
         // The web front end's server (`herald serve`); its default traits pull swift-configuration,
         // which Herald does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -85,6 +86,7 @@ let package = Package(
             dependencies: [
                 "Herald",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(
@@ -140,6 +142,7 @@ let package = Package(
             dependencies: [
                 "HeraldWeb", "HeraldTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),

@@ -26,11 +26,12 @@ public enum WebServer {
 
     /// The Hummingbird application for an engine (what `serve` runs and the tests drive).
     /// - Throws: ``WebServerError/tokenRequired(address:)`` for a non-loopback address without a token.
+    /// - Parameter pageSize: Rows per article-list page.
     public static func application(herald: Herald, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil,
-                                   onReady: @escaping @Sendable (Int) async -> Void = { _ in })
+                                   pageSize: Int = 50, onReady: @escaping @Sendable (Int) async -> Void = { _ in })
         throws(WebServerError) -> some ApplicationProtocol {
         guard isLoopback(host) || !(token ?? "").isEmpty else { throw .tokenRequired(address: host) }
-        let web = WebApp(herald: herald, accessToken: token.flatMap { $0.isEmpty ? nil : $0 })
+        let web = WebApp(herald: herald, accessToken: token.flatMap { $0.isEmpty ? nil : $0 }, pageSize: pageSize)
         let responder = CallbackResponder<BasicRequestContext> { request, context in
             await web.respond(to: request, context: context)
         }
