@@ -45,6 +45,14 @@ struct HTMLRenderingTests {
         #expect(rich.blocks.map(\.text).joined().contains("click"), "the link's text stays, without a number")
     }
 
+    @Test("Given a base URL that is itself javascript:, when relative links are resolved, then they are not resolved against it",
+          arguments: ["javascript:alert(document.cookie)", " JavaScript:void(0)", "data:text/html,x"])
+    func unsafeBaseIsIgnored(base: String) {
+        let rich = LibXMLHTMLRenderer().render(html: "<p><a href=\"/more\">more</a> <img src=\"x.png\"></p>", baseURL: base)
+        #expect(rich.links.allSatisfy { LinkSafety.isOfferable($0.url) }, "\(rich.links)")
+        #expect(rich.links.map(\.url) == ["x.png", "/more"] || rich.links.map(\.url) == ["/more", "x.png"], "\(rich.links)")
+    }
+
     @Test func scriptsStylesFramesAndEscapesAreDropped() throws {
         let rich = try render()
         let all = rich.blocks.map(\.text).joined(separator: "\n")

@@ -84,7 +84,8 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             let (newer, older) = try await ports.articles.neighbours(of: articleID, in: filter)
             let markFailure = article.state.isRead ? nil : await markRead()
             article.state.isRead = article.state.isRead || markFailure == nil
-            let baseURL = article.url ?? feed?.siteURL ?? feed?.url
+            // Relative links resolve against the first base that is safe to open (never `javascript:`).
+            let baseURL = [article.url, feed?.siteURL, feed?.url].compactMap { $0 }.first(where: LinkSafety.isOfferable)
             let response = ArticleDetailResponse(
                 article: article, feedTitle: feed?.displayTitle ?? "", body: render(article, baseURL: baseURL),
                 html: sanitizedHTML(article, baseURL: baseURL), newer: newer, older: older)
