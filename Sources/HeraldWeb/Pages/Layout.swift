@@ -13,6 +13,7 @@ enum Layout {
                 Node.void("meta", [Attribute("name", "referrer"), Attribute("content", "no-referrer")])
                 element("title") { title.isEmpty ? "Herald" : title + " · Herald" }
                 Node.void("link", [Attribute("rel", "stylesheet"), Attribute("href", StaticAssets.stylesheetPath)])
+                Node.void("link", [Attribute("rel", "icon"), Attribute("href", StaticAssets.iconPath), Attribute("type", "image/svg+xml")])
                 element("script", Attribute("src", StaticAssets.scriptPath), Attribute("defer", nil))
             }
             element("body", Attribute("class", bodyClass), Attribute("data-csrf", context.csrfToken)) {

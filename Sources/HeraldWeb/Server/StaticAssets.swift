@@ -3,6 +3,13 @@
 enum StaticAssets {
     static let stylesheetPath = "/static/herald-1.css"
     static let scriptPath = "/static/herald-1.js"
+    static let iconPath = "/static/herald-1.svg"
+
+    /// The tab icon: a newspaper-ish "H".
+    static let icon = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#2563eb"/>\
+    <path d="M9 8v16M23 8v16M9 16h14" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>
+    """
 
     static let stylesheet = """
     :root { color-scheme: light dark; --accent: #2563eb; --muted: #6b7280; --bad: #b91c1c; --line: #8884; }

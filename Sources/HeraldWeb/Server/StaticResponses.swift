@@ -8,6 +8,7 @@ enum StaticResponses {
         switch path {
         case StaticAssets.stylesheetPath: (body, type) = (StaticAssets.stylesheet, "text/css; charset=utf-8")
         case StaticAssets.scriptPath: (body, type) = (StaticAssets.script, "text/javascript; charset=utf-8")
+        case StaticAssets.iconPath, "/favicon.ico": (body, type) = (StaticAssets.icon, "image/svg+xml")
         default:
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "No such file.\n")))

@@ -24,6 +24,11 @@ extension WebApp {
         } catch {
             return await errorPage(.notFound, "No such page", error.message, request)
         }
+        // An article opened from a list sits on that list, as when it is opened from the list's page.
+        if case let .articleDetail(id, filter) = await router.stack.top, filter != ArticleFilter() {
+            await router.show(.articleList(filter), as: .push)
+            await router.openArticle(id, within: filter)
+        }
         let stack = await router.stack
         return await page(for: stack.top, trail: stack.routes, request: request)
     }

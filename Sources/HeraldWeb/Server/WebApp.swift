@@ -40,7 +40,7 @@ public struct WebApp: Sendable {
 
     private func route(_ request: Request, context: some RequestContext) async -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/static/") { return StaticResponses.asset(path) }
+        if path.hasPrefix("/static/") || path == "/favicon.ico" { return StaticResponses.asset(path) }
         if path == "/login" { return await login(request) }
         guard security.isAuthorized(cookie: request.cookies[WebSecurity.tokenCookie]?.value,
                                     authorization: request.headers[.authorization]) else {

@@ -56,7 +56,7 @@ struct WebSecurity: Sendable {
     /// The headers every response carries: a Content-Security-Policy without inline script or
     /// style, no MIME sniffing, no referrer, no framing.
     static func applyHeaders(to fields: inout HTTPFields) {
-        fields[.contentSecurityPolicy] = "default-src 'none'; script-src 'self'; style-src 'self'; img-src http: https:; "
+        fields[.contentSecurityPolicy] = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http: https:; "
             + "media-src http: https:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         fields[.xContentTypeOptions] = "nosniff"
         fields[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
