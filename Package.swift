@@ -105,7 +105,8 @@ let package = Package(
             name: "HeraldBenchmarks",
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
-                "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal",
+                "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -8,6 +8,7 @@ let usage = """
            herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
                                      [--scale N,N|none] [--limits default|per-origin|both]
            herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
+           herald-benchmarks web [--articles N] [--feeds N] [--cache FOLDER] [--seconds S] [--connections C]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,6 +20,7 @@ case "store": await StoreBenchmark.run(Array(arguments.dropFirst()))
 case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
 case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
+case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:
