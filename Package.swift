@@ -23,6 +23,8 @@ let package = Package(
         // which Herald does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // Hummingbird's own service runner: the web front end ends its event streams on Ctrl-C with it.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -87,6 +89,7 @@ let package = Package(
                 "Herald",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(

@@ -1,5 +1,6 @@
 import Herald
 import Hummingbird
+import ServiceLifecycle
 
 /// `/events`: the Container's state as server-sent events, so every open page shows refresh
 /// progress, errors and notices as they happen. Each event carries the Container bar as HTML
@@ -12,9 +13,15 @@ enum EventStream {
     static func response(container: Container, csrfToken: String) -> Response {
         let (stream, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(8))
         continuation.yield(ByteBuffer(string: "retry: 2000\n\n"))
+        // The feeder inherits the request's graceful-shutdown context: Ctrl-C on the server ends the
+        // stream at once instead of waiting out its lifetime.
         let feeder = Task {
-            for await state in await container.changes() {
-                continuation.yield(ByteBuffer(string: event(for: state, csrfToken: csrfToken)))
+            await withGracefulShutdownHandler {
+                for await state in await container.changes() {
+                    continuation.yield(ByteBuffer(string: event(for: state, csrfToken: csrfToken)))
+                }
+            } onGracefulShutdown: {
+                continuation.finish()
             }
             continuation.finish()
         }
