@@ -1,20 +1,86 @@
-/// Which links of an article may be offered to the user as links to open.
+/// Which links of an article may be offered to the user as links to open, and which URLs a
+/// sanitised web page may carry.
 enum LinkSafety {
     /// Schemes that run code or read local data when opened: never numbered, never openable.
     private static let refused: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "filesystem"]
 
-    /// True unless the link's scheme is one that runs code or reads local data. Browsers ignore
-    /// tabs, line breaks and other control characters inside a scheme (`java\tscript:`), so they
-    /// are ignored here too before the scheme is read; a link without a scheme (relative) is offered.
+    /// True unless the link's scheme is one that runs code or reads local data. A link without a
+    /// scheme (relative) is offered.
     static func isOfferable(_ href: String) -> Bool {
+        guard let scheme = scheme(of: href) else { return true }
+        return !refused.contains(scheme)
+    }
+
+    /// The scheme of `url` as a browser reads it, lower-cased; nil when it has none (a relative
+    /// reference). Browsers ignore tabs, line breaks and other control characters inside a scheme
+    /// (`java\tscript:`), so they are ignored here too before the scheme is read.
+    static func scheme(of url: String) -> String? {
         var scheme = ""
-        for scalar in href.unicodeScalars {
-            if scalar == ":" { return !refused.contains(scheme.lowercased()) }
-            if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) { continue }
+        for scalar in url.unicodeScalars {
+            if scalar == ":" { return scheme.lowercased() }
+            if isControl(scalar) || scalar == " " { continue }
             guard scalar.isASCII, scalar.properties.isAlphabetic || "+-.".unicodeScalars.contains(scalar)
-                    || ("0"..."9").contains(Character(scalar)) else { return true }
+                    || ("0"..."9").contains(Character(scalar)) else { return nil }
             scheme.unicodeScalars.append(scalar)
         }
-        return true
+        return nil
+    }
+
+    /// `raw` (an `href`, `src` or `cite` value, entities already decoded) as the absolute URL a
+    /// sanitised page may carry, or nil when it must not carry it.
+    ///
+    /// Every control character (C0, DEL, C1) is removed first: browsers drop tabs and line breaks
+    /// anywhere in a URL and leading controls (`&#14;javascript:`), so removing them all means the
+    /// scheme checked is the scheme a browser would read, or a harmless one. The URL is then
+    /// resolved against `base` and kept only when its scheme is one of `schemes` (lower case),
+    /// written as is; `http` and `https` URLs must also name a host (`https://host…`), since
+    /// `http:/path` would be resolved by a browser against the page that shows it. A relative
+    /// reference without a base has no scheme and is refused. The result is its own fixed point.
+    static func webURL(_ raw: String, base: String?, schemes: Set<String>) -> String? {
+        let cleaned = withoutControls(raw).trimmingASCIIWhitespace()
+        guard !cleaned.isEmpty else { return nil }
+        let resolved = withoutControls(URLResolver.resolve(cleaned, against: base)).trimmingASCIIWhitespace()
+        guard let scheme = strictScheme(of: resolved), schemes.contains(scheme) else { return nil }
+        let rest = resolved.utf8.dropFirst(scheme.utf8.count + 1)
+        if scheme == "http" || scheme == "https" {
+            guard rest.starts(with: "//".utf8), let host = rest.dropFirst(2).first,
+                  host != UInt8(ascii: "/"), host != UInt8(ascii: "\\"), host != UInt8(ascii: "?"),
+                  host != UInt8(ascii: "#") else { return nil }
+        } else if rest.isEmpty {
+            return nil
+        }
+        return resolved
+    }
+
+    /// The scheme of an already cleaned absolute URL (a letter, then letters, digits, `+`, `-`,
+    /// `.`, then `:`), lower-cased; nil for anything else.
+    private static func strictScheme(of url: String) -> String? {
+        var scheme = ""
+        for unit in url.utf8 {
+            switch unit {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                scheme.unicodeScalars.append(Unicode.Scalar(unit | 0x20))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                guard !scheme.isEmpty else { return nil }
+                scheme.unicodeScalars.append(Unicode.Scalar(unit))
+            case UInt8(ascii: ":"):
+                return scheme.isEmpty ? nil : scheme
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `s` without C0 controls, DEL and C1 controls.
+    private static func withoutControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: s.unicodeScalars.lazy.filter { !isControl($0) })
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
