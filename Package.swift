@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         // libFuzzer targets over the parsers (scripts/fuzz builds them with -DFUZZING and the
         // fuzzer and address sanitizers); a normal build makes a replayer of saved inputs.
-        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore"],
+        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore", "CLibXML2"],
                           path: "Fuzz/HeraldFuzz"),
         .executableTarget(
             name: "HeraldBenchmarks",
@@ -131,7 +131,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain"]),
-        .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport", "CLibXML2"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldTestSupport"]),
         .testTarget(name: "HeraldFetchingTests", dependencies: ["HeraldFetching", "HeraldTestSupport"]),
         .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldTestSupport"]),

@@ -53,6 +53,12 @@ struct HTMLRenderingTests {
         #expect(rich.links.map(\.url) == ["x.png", "/more"] || rich.links.map(\.url) == ["/more", "x.png"], "\(rich.links)")
     }
 
+    @Test("Given an article that declares another charset in a meta tag, when rendered, then its UTF-8 text is kept as it is")
+    func metaCharsetIsIgnored() {
+        let rich = LibXMLHTMLRenderer().render(html: "<meta charset=\"iso-8859-1\"><p>Café, Genève, 日本</p>", baseURL: nil)
+        #expect(rich.blocks.map(\.text) == ["Café, Genève, 日本"])
+    }
+
     @Test func scriptsStylesFramesAndEscapesAreDropped() throws {
         let rich = try render()
         let all = rich.blocks.map(\.text).joined(separator: "\n")
