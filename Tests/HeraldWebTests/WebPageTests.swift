@@ -128,6 +128,10 @@ struct WebPageTests {
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/article/\(ids[1].rawValue)?in=feed%2F\(feedID.rawValue)")
             }
+            try await client.execute(uri: "/article/\(ids[1].rawValue)?in=feed%2F\(feedID.rawValue)", method: .get) { response in
+                let trail = response.text.firstMatch(of: /<nav class="trail"[^>]*>(.*?)<\/nav>/).map { String($0.output.1) } ?? ""
+                #expect(trail == "<a href=\"/\">Feeds</a> › <a href=\"/feed/\(feedID.rawValue)\">Feed</a>", "\(trail)")
+            }
         }
         try await fixture.tearDown()
     }

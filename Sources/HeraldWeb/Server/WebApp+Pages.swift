@@ -24,12 +24,14 @@ extension WebApp {
         } catch {
             return await errorPage(.notFound, "No such page", error.message, request)
         }
+        var stack = await router.stack
         // An article opened from a list sits on that list, as when it is opened from the list's page.
-        if case let .articleDetail(id, filter) = await router.stack.top, filter != ArticleFilter() {
-            await router.show(.articleList(filter), as: .push)
-            await router.openArticle(id, within: filter)
+        if case let .articleDetail(id, filter) = stack.top, filter != ArticleFilter() {
+            let fromList = Router()
+            await fromList.openArticleList(filter)
+            await fromList.openArticle(id, within: filter)
+            stack = await fromList.stack
         }
-        let stack = await router.stack
         return await page(for: stack.top, trail: stack.routes, request: request)
     }
 
