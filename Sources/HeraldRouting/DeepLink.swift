@@ -145,7 +145,7 @@ public enum DeepLink {
     }
 
     /// `%XX` escapes decoded as UTF-8; malformed escapes are kept as written.
-    static func percentDecoded(_ text: String) -> String {
+    public static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {

@@ -10,15 +10,12 @@ enum ArticleListPage {
             element("h1") { title }
             switch viewModel {
             case .loading:
-                element("p", Attribute("class", "state")) { "Loading…" }
+                StateViews.loading()
             case .empty(let message):
                 toolbar(filter, hasUnread: false, context: context)
-                element("p", Attribute("class", "state")) { message }
+                StateViews.empty(message)
             case .failed(let message, _):
-                element("p", Attribute("class", "state failed")) {
-                    message + " "
-                    element("a", Attribute("href", context.currentPath)) { "Try again" }
-                }
+                StateViews.failed(message, context: context)
             case .loaded(let content):
                 if !content.subtitle.isEmpty { element("p", Attribute("class", "summary")) { content.subtitle } }
                 toolbar(filter, hasUnread: !content.subtitle.isEmpty, context: context)

@@ -10,15 +10,12 @@ enum ArticlePage {
         return Layout.page(title: title, context: context, bodyClass: "article") {
             switch viewModel {
             case .loading:
-                element("p", Attribute("class", "state")) { "Loading…" }
+                StateViews.loading()
             case .empty(let message):
-                element("p", Attribute("class", "state")) { message }
+                StateViews.empty(message)
             case .failed(let message, _):
                 element("h1") { "Article" }
-                element("p", Attribute("class", "state failed")) {
-                    message + " "
-                    element("a", Attribute("href", context.currentPath)) { "Try again" }
-                }
+                StateViews.failed(message, context: context)
             case .loaded(let content):
                 loaded(content, filter: filter, context: context)
             }

@@ -8,14 +8,11 @@ enum FeedsPage {
             element("h1") { "Feeds" }
             switch viewModel {
             case .loading:
-                element("p", Attribute("class", "state")) { "Loading…" }
+                StateViews.loading()
             case .empty(let message):
-                element("p", Attribute("class", "state")) { message }
+                StateViews.empty(message)
             case .failed(let message, _):
-                element("p", Attribute("class", "state failed")) {
-                    message + " "
-                    element("a", Attribute("href", context.currentPath)) { "Try again" }
-                }
+                StateViews.failed(message, context: context)
             case .loaded(let content):
                 loaded(content, context: context)
             }

@@ -16,9 +16,9 @@ enum SearchPage {
             }
             switch viewModel {
             case .loading:
-                element("p", Attribute("class", "state")) { "Searching…" }
+                StateViews.loading("Searching…")
             case .empty(let message):
-                element("p", Attribute("class", "state")) { message }
+                StateViews.empty(message)
             case .failed(let message, _):
                 element("p", Attribute("class", "state failed"), Attribute("role", "alert")) { message }
             case .loaded(let content):

@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// `/events`: the Container's state as server-sent events, so every open page shows refresh
 /// progress, errors and notices as they happen. Each event carries the Container bar as HTML
-/// (built and escaped by the same code as the page), in a one-field JSON object.
+/// (built and escaped by the same code as the page).
 enum EventStream {
     /// How long one stream stays open; the browser reconnects on its own (`retry`), which lets the
     /// server shut down without waiting on idle streams.
@@ -38,32 +38,12 @@ enum EventStream {
                         body: ResponseBody(asyncSequence: stream))
     }
 
-    /// One `container` event.
+    /// One `container` event: the bar's HTML as the event's data, one `data:` line per line of it
+    /// (the writer keeps line breaks only inside text; carriage returns never reach it).
     static func event(for state: ContainerState, csrfToken: String) -> String {
         let context = PageContext(container: state, csrfToken: csrfToken, currentPath: "/", trail: [])
         let html = HTMLWriter.fragment([Layout.containerBar(context)])
-        return "event: container\ndata: {\"html\":\"" + jsonEscaped(html) + "\"}\n\n"
-    }
-
-    /// A JSON string body: quotes, backslashes and every control character escaped, and `<` too so
-    /// the text can never close anything it is embedded in.
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "<": out += "\\u003c"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        let lines = html.split(separator: "\n", omittingEmptySubsequences: false).map { "data: " + $0 }
+        return "event: container\n" + lines.joined(separator: "\n") + "\n\n"
     }
 }

@@ -1,3 +1,5 @@
+import Herald
+
 /// The fields of a submitted form: `application/x-www-form-urlencoded` (and URL queries), or the
 /// parts of a `multipart/form-data` upload (the OPML import).
 struct FormData: Sendable {
@@ -84,20 +86,6 @@ struct FormData: Sendable {
 
     /// `+` as a space, `%XX` as a byte, the bytes as UTF-8 (malformed escapes kept as written).
     static func decoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var utf8 = text.utf8[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                      let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        DeepLink.percentDecoded(String(text).replacing("+", with: " "))
     }
 }

@@ -105,7 +105,7 @@ enum StaticAssets {
       var source = new EventSource("/events");
       source.addEventListener("container", function (event) {
         var fresh = document.createElement("div");
-        fresh.innerHTML = JSON.parse(event.data).html;
+        fresh.innerHTML = event.data;
         var replacement = fresh.querySelector("#activity");
         if (bar && replacement) { bar.replaceWith(replacement); bar = replacement; }
       });
