@@ -109,7 +109,6 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
                 "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

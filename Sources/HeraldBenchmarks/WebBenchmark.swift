@@ -3,7 +3,6 @@ import Herald
 import HeraldDomain
 import HeraldStore
 import HeraldWeb
-import Hummingbird
 
 /// `herald-benchmarks web`: pages of the web front end under `wrk` on loopback, on the reader
 /// benchmark's cache (1M articles over 1,000 feeds by default), beside the store's own query for the
@@ -45,11 +44,8 @@ enum WebBenchmark {
             let store = try SQLiteStore(path: cache.path)
             let herald = try Herald.open(databasePath: cache.path,
                                          environment: ["HOME": NSTemporaryDirectory(), "XDG_CONFIG_HOME": NSTemporaryDirectory()])
-            let ready = AsyncStream.makeStream(of: Int.self)
-            let application = try WebServer.application(herald: herald, port: 0) { ready.continuation.yield($0) }
-            let server = Task { try await application.runService(gracefulShutdownSignals: []) }
-            var ports = ready.stream.makeAsyncIterator()
-            guard let port = await ports.next() else { throw WebBenchmarkFailure("the server did not start") }
+            let server = try await RunningWebServer.start(herald: herald)
+            let port = server.port
             print("Web front end: \(options.articles) articles over \(options.feeds) feeds; wrk -t1 -c\(connections) -d\(seconds)s "
                   + "on 127.0.0.1; p50/p99 in ms")
             print("")
@@ -66,8 +62,7 @@ enum WebBenchmark {
                       + pad(module.map { ms($0.p50) } ?? "-", 12) + pad(store.p50 > 0 ? ms(store.p50) : "-", 11)
                       + pad(store.p99 > 0 ? ms(store.p99) : "-", 11) + ratio)
             }
-            server.cancel()
-            _ = await server.result
+            await server.stop()
             await herald.shutdown()
         } catch {
             print("herald-benchmarks web failed: \(error)")

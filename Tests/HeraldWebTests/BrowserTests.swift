@@ -2,7 +2,6 @@ import Foundation
 import Herald
 @testable import HeraldWeb
 import HeraldTestSupport
-import Hummingbird
 import Testing
 
 /// The web front end in a real headless Chromium, driven through the DevTools protocol by
@@ -44,13 +43,8 @@ struct BrowserTests {
         await feeds.subscriptionsImported(Data(files.map { "file://\(demo)/\($0)\n" }.joined().utf8))
         await feeds.refreshRequested(.all)
 
-        let ready = AsyncStream.makeStream(of: Int.self)
-        let application = try WebServer.application(herald: herald, host: "127.0.0.1", port: 0) { port in
-            ready.continuation.yield(port)
-        }
-        let server = Task { try await application.runService(gracefulShutdownSignals: []) }
-        var ports = ready.stream.makeAsyncIterator()
-        let port = try #require(await ports.next())
+        let server = try await RunningWebServer.start(herald: herald)
+        let port = server.port
 
         let shots = Self.root.appendingPathComponent(".build/web-screenshots").path
         let driver = Process()
@@ -62,8 +56,7 @@ struct BrowserTests {
         try driver.run()
         let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
         driver.waitUntilExit()
-        server.cancel()
-        _ = await server.result
+        await server.stop()
         await herald.shutdown()
 
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],

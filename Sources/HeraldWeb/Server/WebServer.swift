@@ -6,6 +6,8 @@ import Logging
 public enum WebServerError: Error, Sendable, Equatable {
     /// Listening beyond loopback without an access token would open the user's Herald to the network.
     case tokenRequired(address: String)
+    /// The server stopped before it listened (the port could not be bound).
+    case didNotStart
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -13,6 +15,8 @@ public enum WebServerError: Error, Sendable, Equatable {
         case .tokenRequired(let address):
             "Listening on \(address) opens Herald to other machines; give an access token with --token "
                 + "(or `web-token` in the config file), or listen on 127.0.0.1."
+        case .didNotStart:
+            "The web server stopped before it could listen; is the port in use? Try --port 0."
         }
     }
 }
