@@ -28,10 +28,16 @@ extension PostgresStore {
 
     /// Cleans the search index's pending list: PostgreSQL's GIN index takes new articles' words
     /// into a list that every search reads in full, and merges it into the index later (at VACUUM,
-    /// or when it is large). A refresh does it at its end, as the SQLite store indexes then.
+    /// or when it is large). A refresh does it at its end, as the SQLite store indexes then. Reads
+    /// are correct without it.
     public func finishSaving() async throws(StoreError) {
         try await read { connection in
-            _ = try await connection.run("SELECT gin_clean_pending_list('articles_search'::regclass)").all { _ in () }
+            // Only the index's owner (the role that migrated) may clean it; a worker logged in as
+            // another role leaves it to VACUUM.
+            _ = try await connection.run("""
+                SELECT gin_clean_pending_list(c.oid) FROM pg_class AS c
+                WHERE c.oid = 'articles_search'::regclass AND pg_has_role(c.relowner, 'USAGE')
+                """).all { _ in () }
         }
     }
 }

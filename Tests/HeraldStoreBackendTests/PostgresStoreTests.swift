@@ -49,6 +49,15 @@ struct PostgresStoreTests {
         await Backend.drop(reader, schema: schema)
     }
 
+    @Test func finishingASaveCleansTheSearchIndexAndSearchStillFindsEverything() async throws {
+        let (store, schema) = try await Backend.openPostgres()
+        let feed = try await store.addFeed(NewFeed(url: "https://a.example.org/rss"), at: StoreFixtures.epoch).feed
+        try await StoreFixtures.save((0..<30).map { StoreFixtures.item("i\($0)", title: "Zebra \($0)") }, to: feed.id, in: store)
+        try await store.finishSaving()
+        #expect(try await store.search(SearchRequest(query: "zebra", limit: 50)).hits.count == 30)
+        await Backend.drop(store, schema: schema)
+    }
+
     @Test func anUnreachableServerIsACannotOpenError() async throws {
         await #expect {
             _ = try await PostgresStore.open(url: "postgres://nobody@127.0.0.1:1/none")
