@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         // Hummingbird's own service runner: the web front end ends its event streams on Ctrl-C with it.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // The PostgreSQL store (`--db postgres://…`): the client, its connection pool and TLS.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +50,15 @@ let package = Package(
                 "HeraldDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // The same ports as HeraldStore, on PostgreSQL (several users and refresh workers share one
+        // database: Docs/scale.md).
+        .target(
+            name: "HeraldPostgres",
+            dependencies: [
+                "HeraldDomain",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(
@@ -132,6 +143,16 @@ let package = Package(
         .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain"]),
         .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport", "CLibXML2"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldPostgresTests", dependencies: ["HeraldPostgres"]),
+        // The store behaviour both backends must share, run over each (SQLite, and PostgreSQL when
+        // HERALD_TEST_POSTGRES_URL names a server: scripts/postgres).
+        .testTarget(
+            name: "HeraldStoreBackendTests",
+            dependencies: [
+                "HeraldStore", "HeraldPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(name: "HeraldFetchingTests", dependencies: ["HeraldFetching", "HeraldTestSupport"]),
         .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldTestSupport"]),
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
