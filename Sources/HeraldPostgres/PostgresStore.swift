@@ -40,9 +40,11 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
     /// - Parameters:
     ///   - url: See ``PostgresLocation``.
     ///   - maximumConnections: The size of the connection pool (one more is held to hear of changes).
+    ///   - openTimeout: How long to wait for the server to answer and the schema to be ready.
     /// - Throws: ``StoreError/newerSchema(found:supported:)`` for a database written by a newer Herald,
     ///   ``StoreError/cannotOpen(path:reason:)`` when the server cannot be reached or refuses the login.
-    public static func open(url: String, maximumConnections: Int = 8) async throws(StoreError) -> PostgresStore {
+    public static func open(url: String, maximumConnections: Int = 8,
+                            openTimeout: Duration = defaultOpenTimeout) async throws(StoreError) -> PostgresStore {
         let location = try PostgresLocation(url: url)
         let configuration = try location.clientConfiguration(maximumConnections: maximumConnections + 1)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -71,8 +73,8 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
         }
     }
 
-    /// How long ``open(url:maximumConnections:)`` waits for the server.
-    static let openTimeout: Duration = .seconds(10)
+    /// How long ``open(url:maximumConnections:openTimeout:)`` waits for the server by default.
+    public static let defaultOpenTimeout: Duration = .seconds(10)
 
     /// Closes the pool's connections; the store cannot be used afterwards.
     public func close() async {

@@ -69,7 +69,10 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
         async throws -> (PostgresStore, String) {
         let url = try #require(postgresURL, "HERALD_TEST_POSTGRES_URL is not set")
         let store = try await PostgresStore.open(url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)",
-                                                 maximumConnections: 2)
+                                                 maximumConnections: 2,
+                                                 // A busy machine running the whole suite in parallel
+                                                 // (schemas created and migrated at once) is slow, not down.
+                                                 openTimeout: .seconds(90))
         return (store, schema)
     }
 
