@@ -19,6 +19,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The web front end's server (`herald serve`); its default traits pull swift-configuration,
+        // which Herald does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // Hummingbird's own service runner: the web front end ends its event streams on Ctrl-C with it.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // The PostgreSQL store (`--db postgres://…`): the client, its connection pool and TLS.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +50,15 @@ let package = Package(
                 "HeraldDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // The same ports as HeraldStore, on PostgreSQL (several users and refresh workers share one
+        // database: Docs/scale.md).
+        .target(
+            name: "HeraldPostgres",
+            dependencies: [
+                "HeraldDomain",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(
@@ -75,23 +92,34 @@ let package = Package(
         // The interactive reader: pure views, the key map, the session, and the one backend that
         // touches the terminal (ncursesw).
         .target(name: "HeraldTerminal", dependencies: ["Herald", "CNcurses"]),
+        // The web front end: pages rendered on the server from the same view models, intents and
+        // routes as the terminal reader, served by Hummingbird.
+        .target(
+            name: "HeraldWeb",
+            dependencies: [
+                "Herald",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "HeraldCLI",
             dependencies: [
-                "Herald", "HeraldTerminal",
+                "Herald", "HeraldTerminal", "HeraldWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         // libFuzzer targets over the parsers (scripts/fuzz builds them with -DFUZZING and the
         // fuzzer and address sanitizers); a normal build makes a replayer of saved inputs.
-        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore"],
+        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore", "CLibXML2"],
                           path: "Fuzz/HeraldFuzz"),
         .executableTarget(
             name: "HeraldBenchmarks",
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
-                "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal",
+                "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -113,8 +141,18 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain"]),
-        .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport", "CLibXML2"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldPostgresTests", dependencies: ["HeraldPostgres"]),
+        // The store behaviour both backends must share, run over each (SQLite, and PostgreSQL when
+        // HERALD_TEST_POSTGRES_URL names a server: scripts/postgres).
+        .testTarget(
+            name: "HeraldStoreBackendTests",
+            dependencies: [
+                "HeraldStore", "HeraldPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(name: "HeraldFetchingTests", dependencies: ["HeraldFetching", "HeraldTestSupport"]),
         .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldTestSupport"]),
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
@@ -123,6 +161,14 @@ let package = Package(
         .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTerminalTests", dependencies: ["HeraldTerminal", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldWebTests",
+            dependencies: [
+                "HeraldWeb", "HeraldTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
     ]
 )

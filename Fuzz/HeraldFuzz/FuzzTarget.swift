@@ -14,6 +14,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The search query language, through a real (in-memory) store: every query either runs or is
     /// refused as an invalid query, never as a database error (which would show SQL to the user).
     case search
+    /// The HTML sanitiser of the web front end: its output, read back by libxml2, holds only the
+    /// allow-list, and sanitising it again changes nothing.
+    case sanitizer
 
     /// The target named by the environment, `feed` by default.
     static var current: FuzzTarget {
@@ -35,6 +38,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? Self.lists.readSubscriptions(from: data)
         case .search:
             SearchFuzzing.run(String(decoding: data.prefix(4_096), as: UTF8.self))
+        case .sanitizer:
+            SanitizerFuzzing.run(data)
         }
     }
 }

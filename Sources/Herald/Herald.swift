@@ -105,9 +105,14 @@ public final class Herald: Sendable {
     }
 
     /// The module for a route (the Router's routes become screens through this).
+    /// - Parameters:
+    ///   - startingAfter: Where a list starts (a page link's keyset cursor); `nil` for the newest.
+    ///   - format: `.html` to get article bodies as sanitised HTML too (a web page).
     public func module(for route: Route, display: any ScreenDisplaying, pageSize: Int = 50,
-                       history: [String] = []) -> ScreenModule {
-        modules.module(for: route, display: display, pageSize: pageSize, history: history)
+                       history: [String] = [], startingAfter: PageCursor? = nil,
+                       format: BodyFormat = .text) -> ScreenModule {
+        modules.module(for: route, display: display, pageSize: pageSize, history: history,
+                       startingAfter: startingAfter, format: format)
     }
 
     /// Every subscribed feed.

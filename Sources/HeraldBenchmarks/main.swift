@@ -10,6 +10,7 @@ let usage = """
                                      [--scenarios all|in-process|process]
            herald-benchmarks refresh-serve [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE
            herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
+           herald-benchmarks web [--articles N] [--feeds N] [--cache FOLDER] [--seconds S] [--connections C]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +23,7 @@ case "store-writer": await StoreWriterChild.run(Array(arguments.dropFirst()))
 case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
 case RefreshBenchmarkServe.mode: await RefreshBenchmarkServe.run(Array(arguments.dropFirst()))
 case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
+case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:

@@ -121,6 +121,11 @@ public struct ConfigurationLoader: Sendable {
             configuration.fetchTimeout = try duration(value, key: key, at: place)
         case "max-feed-size":
             configuration.maxFeedBytes = try byteSize(value, key: key, at: place)
+        case "web-token":
+            guard value.count >= 16, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw ConfigurationError("\(place): `web-token` must be at least 16 printable ASCII characters without spaces.")
+            }
+            configuration.webToken = value
         default:
             throw ConfigurationError("\(place): unknown setting `\(key)`; see Docs/cli.md for the settings Herald knows.")
         }

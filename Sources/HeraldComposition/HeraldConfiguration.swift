@@ -22,6 +22,8 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var fetchTimeout: Double
     /// The largest feed body accepted, in bytes.
     public var maxFeedBytes: Int
+    /// The access token `herald serve` asks browsers for (`web-token`), needed to listen beyond loopback.
+    public var webToken: String?
     /// The config file's `bind-key` lines, for the interactive reader to check and apply.
     public var keyBindings: [KeyBindingLine] = []
 

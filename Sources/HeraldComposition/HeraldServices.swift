@@ -22,6 +22,8 @@ public struct HeraldServices: Sendable {
     public let parser: any FeedParsing
     /// Renders article HTML as text.
     public let renderer: any HTMLRendering
+    /// Makes article HTML safe for a web page.
+    public let sanitizer: any HTMLSanitizing
     /// Reads and writes OPML and newsboat url lists.
     public let lists: any SubscriptionListConverting
     /// Finds feeds on web pages.
@@ -86,7 +88,7 @@ public struct HeraldServices: Sendable {
         let subscriber = SubscribeInteractor(feeds: store, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
         return HeraldServices(feeds: store, articles: store, search: store, observer: store, fetcher: fetcher, parser: parser,
-                              renderer: LibXMLHTMLRenderer(), lists: lists, discoverer: discoverer, clock: clock,
+                              renderer: LibXMLHTMLRenderer(), sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: databasePath,
                               shutdownHandler: shutdown)
     }

@@ -5,6 +5,14 @@ import HeraldInteractors
 import HeraldPresenters
 import HeraldRouting
 
+/// How an article screen delivers its body.
+public enum BodyFormat: Sendable, Hashable {
+    /// Text blocks with numbered links (terminals, bots).
+    case text
+    /// Text blocks, plus the body as sanitised HTML (web pages).
+    case html
+}
+
 /// Builds the screen modules on demand: an Interactor wired to its real Presenter, which reports to the
 /// front end's display and to the shared Container (each module as its own activity source, so one
 /// screen's `hideLoading` never hides another's spinner or a refresh's progress). Modules get ports,
@@ -61,12 +69,14 @@ public struct ModuleFactory: Sendable {
     }
 
     /// One article, rendered, with next/previous within a filter.
-    public func articleDetail(_ id: ArticleID, within filter: ArticleFilter = ArticleFilter(),
+    /// - Parameter format: `.html` adds the body as sanitised HTML (the web front end).
+    public func articleDetail(_ id: ArticleID, within filter: ArticleFilter = ArticleFilter(), format: BodyFormat = .text,
                               display: any ArticleDetailDisplayLogic) -> ArticleDetailInteractor {
         let presenter = ArticleDetailPresenter(display: display, activity: activity(), clock: services.clock,
                                                timeZone: timeZone)
         let ports = ArticleDetailInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
-                                                         renderer: services.renderer)
+                                                         renderer: services.renderer,
+                                                         sanitizer: format == .html ? services.sanitizer : nil)
         return ArticleDetailInteractor(articleID: id, within: filter, dependencies: ports, presenter: presenter)
     }
 
@@ -84,15 +94,17 @@ public struct ModuleFactory: Sendable {
     /// - Parameters:
     ///   - pageSize: Rows per page of lists and searches (a terminal asks for about a screenful).
     ///   - history: Recent queries for a search screen.
+    ///   - startingAfter: Where a list starts (a page link's keyset cursor); `nil` for the newest.
+    ///   - format: How article bodies are delivered (`.html` for a web page).
     public func module(for route: Route, display: any ScreenDisplaying, pageSize: Int = 50,
-                       history: [String] = []) -> ScreenModule {
+                       history: [String] = [], startingAfter: PageCursor? = nil, format: BodyFormat = .text) -> ScreenModule {
         switch route {
         case .feeds:
             .feeds(feeds(display: display))
         case .articleList(let filter):
-            .articleList(articleList(filter, pageSize: pageSize, display: display))
+            .articleList(articleList(filter, pageSize: pageSize, startingAfter: startingAfter, display: display))
         case let .articleDetail(id, filter):
-            .articleDetail(articleDetail(id, within: filter, display: display))
+            .articleDetail(articleDetail(id, within: filter, format: format, display: display))
         case .search(let query):
             .search(search(pageSize: pageSize, history: history, display: display), query: query)
         case .help:

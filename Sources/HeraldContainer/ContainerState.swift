@@ -39,7 +39,9 @@ public struct ContainerState: Sendable, Hashable {
 
     /// Applies an action at `now` (notice expiry is measured from it).
     public mutating func reduce(_ action: ContainerAction, now: Date) {
-        notices.removeAll { $0.expiresAt <= now }
+        // A notice expiring more than two lifetimes from now was timed by a clock that was ahead (the
+        // clock jumped back more than a lifetime): it would otherwise stay up for the length of the jump.
+        notices.removeAll { $0.expiresAt <= now || $0.expiresAt.timeIntervalSince(now) > 2 * noticeLifetime }
         switch action {
         case .showLoading(let source):
             if activities.contains(where: { $0.source == source && $0.activity.fraction != nil }) { return }

@@ -34,7 +34,9 @@ public struct LibXMLHTMLRenderer: HTMLRendering {
         bytes.append(0x0A)
         withExtendedLifetime(builder) {
             bytes.withUnsafeBytes { raw in
-                HTMLPushParser.parse(raw, handler: &handler, userData: Unmanaged.passUnretained(builder).toOpaque())
+                // The text is already UTF-8: a `<meta charset>` inside the article must not re-decode it.
+                HTMLPushParser.parse(raw, handler: &handler, userData: Unmanaged.passUnretained(builder).toOpaque(),
+                                     ignoresDeclaredEncoding: true)
             }
         }
         return builder.finish()

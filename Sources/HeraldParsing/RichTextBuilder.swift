@@ -25,7 +25,9 @@ final class RichTextBuilder {
                                                  "main", "figure", "figcaption", "dl", "dt", "dd", "address", "center",
                                                  "table", "form", "fieldset", "details", "summary"]
 
-    init(baseURL: String?) { self.baseURL = baseURL }
+    /// A base that is itself unsafe to open (`javascript:…` as an article's link) is ignored: relative
+    /// links resolved against it would become `javascript:` links.
+    init(baseURL: String?) { self.baseURL = baseURL.flatMap { LinkSafety.isOfferable($0) ? $0 : nil } }
 
     func start(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         if skipDepth > 0 || Self.skipped.contains(name) {

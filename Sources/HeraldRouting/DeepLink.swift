@@ -42,21 +42,89 @@ public enum DeepLink {
         let parts = pathPart.split(separator: "/").map { percentDecoded(String($0)) }
         guard let head = parts.first?.lowercased() else { return .feeds }
         let argument = parts.count > 1 ? parts[1] : nil
+        let query = String(queryPart)
+        // `?unread=1` / `?starred=1` narrow a list (the web front end's "unread only" toggle).
+        let unread = queryValue(named: "unread", in: query) == "1"
+        let starred = queryValue(named: "starred", in: query) == "1"
         switch head {
-        case "article": return .articleDetail(ArticleID(try identifier(argument)), within: ArticleFilter())
-        case "feed": return .articleList(ArticleFilter(scope: .feed(FeedID(try identifier(argument)))))
-        case "saved": return .articleList(ArticleFilter(scope: .savedSearch(SavedSearchID(try identifier(argument)))))
+        case "article":
+            let id = ArticleID(try identifier(argument))
+            guard let within = queryValue(named: "in", in: query), !within.isEmpty else {
+                return .articleDetail(id, within: ArticleFilter())
+            }
+            guard case .articleList(let filter) = try route(from: scheme + within) else {
+                throw .unknownPath(within)
+            }
+            return .articleDetail(id, within: filter)
+        case "feed":
+            return .articleList(ArticleFilter(scope: .feed(FeedID(try identifier(argument))), unreadOnly: unread,
+                                              starredOnly: starred))
+        case "saved":
+            return .articleList(ArticleFilter(scope: .savedSearch(SavedSearchID(try identifier(argument))),
+                                              unreadOnly: unread, starredOnly: starred))
         case "tag":
             guard let tag = argument, !tag.isEmpty else { throw .unknownPath(String(pathPart)) }
-            return .articleList(ArticleFilter(scope: .tag(tag)))
-        case "search": return .search(queryValue(named: "q", in: String(queryPart)) ?? argument ?? "")
-        case "unread": return .articleList(ArticleFilter(unreadOnly: true))
-        case "starred": return .articleList(ArticleFilter(starredOnly: true))
-        case "all": return .articleList(ArticleFilter())
+            return .articleList(ArticleFilter(scope: .tag(tag), unreadOnly: unread, starredOnly: starred))
+        case "search": return .search(queryValue(named: "q", in: query) ?? argument ?? "")
+        case "unread": return .articleList(ArticleFilter(unreadOnly: true, starredOnly: starred))
+        case "starred": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: true))
+        case "all": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: starred))
         case "feeds": return .feeds
         case "help": return .help
         default: throw .unknownPath(String(pathPart))
         }
+    }
+
+    /// The link that names a route: the inverse of ``route(from:)`` (`herald://feed/3?unread=1`,
+    /// `herald://article/42?in=tag/news`). Date restrictions of a filter have no link form and are left out.
+    public static func link(for route: Route) -> String {
+        "herald://" + path(for: route)
+    }
+
+    /// A route's link without the scheme (`feed/3?unread=1`): the web front end's path after `/`.
+    public static func path(for route: Route) -> String {
+        switch route {
+        case .feeds: return "feeds"
+        case .help: return "help"
+        case .search(let query): return query.isEmpty ? "search" : "search?q=" + percentEncoded(query)
+        case .articleList(let filter): return listPath(for: filter)
+        case let .articleDetail(id, filter):
+            let base = "article/\(id.rawValue)"
+            return filter == ArticleFilter() ? base : base + "?in=" + percentEncoded(listPath(for: filter))
+        }
+    }
+
+    private static func listPath(for filter: ArticleFilter) -> String {
+        var flags: [String] = []
+        let base: String
+        switch filter.scope {
+        case .feed(let id): base = "feed/\(id.rawValue)"
+        case .tag(let tag): base = "tag/" + percentEncoded(tag)
+        case .savedSearch(let id): base = "saved/\(id.rawValue)"
+        case .all:
+            if filter.unreadOnly { return filter.starredOnly ? "unread?starred=1" : "unread" }
+            if filter.starredOnly { return "starred" }
+            return "all"
+        }
+        if filter.unreadOnly { flags.append("unread=1") }
+        if filter.starredOnly { flags.append("starred=1") }
+        return flags.isEmpty ? base : base + "?" + flags.joined(separator: "&")
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986), as UTF-8.
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 
     private static func identifier(_ text: String?) throws(DeepLinkError) -> Int64 {
@@ -77,7 +145,7 @@ public enum DeepLink {
     }
 
     /// `%XX` escapes decoded as UTF-8; malformed escapes are kept as written.
-    static func percentDecoded(_ text: String) -> String {
+    public static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {

@@ -26,7 +26,7 @@ extension SQLiteStore {
                              at date: Date, indexingBatch batch: Int, in db: Database) throws -> StoreOutcome {
         try db.cachedStatement(sql: """
             UPDATE feeds SET title = coalesce(?, title), site_url = coalesce(?, site_url) WHERE id = ?
-            """).execute(arguments: [parsed.plainTitle ?? parsed.title.map(PlainText.of), parsed.siteURL, id.rawValue])
+            """).execute(arguments: [parsed.plainTitle ?? parsed.title.map(IndexText.of), parsed.siteURL, id.rawValue])
         if db.changesCount == 0 { throw StoreError.feedNotFound(id) }
         try FeedRows.writeFetchState(db, fetchState, for: id)
         let outcome = try ArticleUpsert(db: db, feedID: id, seenAt: date).store(items)

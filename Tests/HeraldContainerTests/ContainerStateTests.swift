@@ -64,4 +64,14 @@ struct ContainerStateTests {
         for message in ["a", "b", "c"] { state.reduce(.showNotice(message), now: t0) }
         #expect(state.notices.map(\.message) == ["b", "c"])
     }
+
+    @Test("Given a notice, when the clock jumps back an hour, then it does not stay up for the hour; a jump back within its lifetime keeps it")
+    func noticeAfterTheClockJumpsBack() {
+        var state = ContainerState(noticeLifetime: 5, noticeLimit: 3)
+        state.reduce(.showNotice("12 new articles"), now: t0)
+        state.reduce(.tick, now: t0.addingTimeInterval(-2))
+        #expect(state.notices.map(\.message) == ["12 new articles"], "2 s back: still within one lifetime")
+        state.reduce(.tick, now: t0.addingTimeInterval(-3_600))
+        #expect(state.notices.isEmpty)
+    }
 }

@@ -50,10 +50,11 @@ struct LimitTests {
         var configuration = FetcherConfiguration.default
         configuration.totalTimeout = .milliseconds(500)
         try await withServer(configuration) { server, fetcher in
-            server.route("/trickle.xml", .feed(xml).trickled(chunkSize: 64, every: .milliseconds(50)))
+            // 16 bytes every 50 ms: the body would take well over 10 s to end.
+            server.route("/trickle.xml", .feed(xml).trickled(chunkSize: 16, every: .milliseconds(50)))
             let (error, seconds) = await measure { await fetcher.failure(fetching: server.url("/trickle.xml")) }
             #expect(error == .timedOut)
-            #expect(seconds < 4) // well before the body would end; loose enough for a loaded 2-core CI
+            #expect(seconds < 8) // well before the body would end; loose enough for a loaded 2-core CI
         }
     }
 

@@ -45,6 +45,20 @@ struct HTMLRenderingTests {
         #expect(rich.blocks.map(\.text).joined().contains("click"), "the link's text stays, without a number")
     }
 
+    @Test("Given a base URL that is itself javascript:, when relative links are resolved, then they are not resolved against it",
+          arguments: ["javascript:alert(document.cookie)", " JavaScript:void(0)", "data:text/html,x"])
+    func unsafeBaseIsIgnored(base: String) {
+        let rich = LibXMLHTMLRenderer().render(html: "<p><a href=\"/more\">more</a> <img src=\"x.png\"></p>", baseURL: base)
+        #expect(rich.links.allSatisfy { LinkSafety.isOfferable($0.url) }, "\(rich.links)")
+        #expect(rich.links.map(\.url) == ["x.png", "/more"] || rich.links.map(\.url) == ["/more", "x.png"], "\(rich.links)")
+    }
+
+    @Test("Given an article that declares another charset in a meta tag, when rendered, then its UTF-8 text is kept as it is")
+    func metaCharsetIsIgnored() {
+        let rich = LibXMLHTMLRenderer().render(html: "<meta charset=\"iso-8859-1\"><p>Café, Genève, 日本</p>", baseURL: nil)
+        #expect(rich.blocks.map(\.text) == ["Café, Genève, 日本"])
+    }
+
     @Test func scriptsStylesFramesAndEscapesAreDropped() throws {
         let rich = try render()
         let all = rich.blocks.map(\.text).joined(separator: "\n")

@@ -16,6 +16,21 @@ private let validLinks: [(String, Route)] = [
     ("herald://", .feeds),
     ("herald://feeds", .feeds),
     ("herald://help", .help),
+    ("herald://feed/3?unread=1", .articleList(ArticleFilter(scope: .feed(FeedID(3)), unreadOnly: true))),
+    ("herald://article/7?in=tag%2Fnews%3Funread%3D1",
+     .articleDetail(ArticleID(7), within: ArticleFilter(scope: .tag("news"), unreadOnly: true))),
+]
+
+/// Routes whose link must read back as the same route.
+private let roundTrips: [Route] = [
+    .feeds, .help, .search(""), .search("\"swift 6\" café & more"),
+    .articleList(ArticleFilter()), .articleList(ArticleFilter(unreadOnly: true)),
+    .articleList(ArticleFilter(starredOnly: true)), .articleList(ArticleFilter(unreadOnly: true, starredOnly: true)),
+    .articleList(ArticleFilter(scope: .feed(FeedID(12)), unreadOnly: true)),
+    .articleList(ArticleFilter(scope: .tag("open source/γλώσσα?&"), starredOnly: true)),
+    .articleList(ArticleFilter(scope: .savedSearch(SavedSearchID(4)))),
+    .articleDetail(ArticleID(9), within: ArticleFilter()),
+    .articleDetail(ArticleID(9), within: ArticleFilter(scope: .tag("a b"), unreadOnly: true)),
 ]
 
 private let invalidLinks: [(String, DeepLinkError)] = [
@@ -26,6 +41,7 @@ private let invalidLinks: [(String, DeepLinkError)] = [
     ("0", .invalidIdentifier("0")),
     ("herald://settings", .unknownPath("settings")),
     ("herald://tag", .unknownPath("tag")),
+    ("herald://article/3?in=search%3Fq%3Dx", .unknownPath("search?q=x")),
 ]
 
 @Suite("Deep links")
@@ -33,6 +49,11 @@ struct DeepLinkTests {
     @Test("Given a Herald link, when parsed, then it names its route", arguments: validLinks)
     func valid(link: String, route: Route) throws {
         #expect(try DeepLink.route(from: link) == route)
+    }
+
+    @Test("Given a route, when written as a link and read back, then it is the same route", arguments: roundTrips)
+    func roundTrip(route: Route) throws {
+        #expect(try DeepLink.route(from: DeepLink.link(for: route)) == route)
     }
 
     @Test("Given a link Herald does not know, when parsed, then a typed error says what works", arguments: invalidLinks)

@@ -3,7 +3,7 @@ import HeraldDomain
 import Testing
 @testable import HeraldStore
 
-/// The store's change observation: what a screen needs to update live.
+/// The SQLite store hears other processes' commits (the shared behaviour: Tests/HeraldStoreBackendTests).
 @Suite("Store changes")
 struct StoreChangesTests {
     /// Collects the first change a stream reports that satisfies `condition`, or `nil` after `timeout`.
@@ -24,28 +24,6 @@ struct StoreChangesTests {
         }
     }
 
-    @Test("storing articles reports articles and counts; marking read reports articles; adding a feed reports feeds")
-    func ownCommits() async throws {
-        let folder = try TemporaryFolder()
-        let (store, feed) = try await StoreFixtures.storeWithFeed(in: folder)
-        let saved = store.changes()
-        try await StoreFixtures.save([StoreFixtures.item("a", title: "A")], to: feed.id, in: store)
-        #expect(await firstChange(in: saved, within: .seconds(5)) { $0.contains(.articles) } != nil)
-
-        let counted = store.changes()
-        try await StoreFixtures.save([StoreFixtures.item("b", title: "B")], to: feed.id, in: store)
-        #expect(await firstChange(in: counted, within: .seconds(5)) { $0.contains(.counts) } != nil)
-
-        let marked = store.changes()
-        let ids = try await store.articles(ArticlePageRequest(limit: 10)).articles.map(\.id)
-        try await store.setRead(true, for: ids)
-        #expect(await firstChange(in: marked, within: .seconds(5)) { $0.contains(.articles) } != nil)
-
-        let subscribed = store.changes()
-        _ = try await store.addFeed(NewFeed(url: "https://other.example.org/rss"), at: StoreFixtures.epoch)
-        #expect(await firstChange(in: subscribed, within: .seconds(5)) { $0.contains(.feeds) } != nil)
-    }
-
     @Test("a commit by another connection to the same file (another herald process) is reported within seconds")
     func otherConnectionsCommits() async throws {
         let folder = try TemporaryFolder()
@@ -58,13 +36,5 @@ struct StoreChangesTests {
         let change = await firstChange(in: stream, within: SQLiteStore.externalChangeInterval * 4) { $0 == .all }
         #expect(change == .all)
         #expect(try await reader.articles(ArticlePageRequest(limit: 10)).articles.map(\.title) == ["From cron"])
-    }
-
-    @Test("with no commits anywhere, nothing is reported")
-    func quietStore() async throws {
-        let folder = try TemporaryFolder()
-        let (store, _) = try await StoreFixtures.storeWithFeed(in: folder)
-        let stream = store.changes()
-        #expect(await firstChange(in: stream, within: SQLiteStore.externalChangeInterval * 2) { _ in true } == nil)
     }
 }

@@ -15,6 +15,10 @@ struct DemoCommand: AsyncParsableCommand {
     var feeds: String?
     @Option(help: "How many of the newest articles to list.")
     var limit = 15
+    @Flag(help: "Serve the demo in the web reader instead (see `herald serve`).")
+    var serve = false
+    @Option(help: "The port `--serve` listens on, on 127.0.0.1 (0 picks a free one).")
+    var port = 8080
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -29,6 +33,11 @@ struct DemoCommand: AsyncParsableCommand {
             await screen.subscriptionsImported(Data(DemoFeeds.urlList(files).utf8))
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
             try await RefreshCommand.refresh(.all, herald: herald, terminal: terminal)
+            if serve {
+                await CLISession.flushContainer(herald, terminal)
+                try await ServeCommand.serve(herald, host: "127.0.0.1", port: port, token: nil, terminal: terminal)
+                return
+            }
             if ReaderLauncher.canRun() {
                 // On a terminal the demo goes on in the reader, on the feeds screen.
                 try await ReaderLauncher.run(herald)

@@ -11,12 +11,16 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         public var articles: any ArticleStoring
         /// HTML bodies to text.
         public var renderer: any HTMLRendering
+        /// HTML bodies to safe HTML, for front ends that show HTML (the web); `nil` for text ones.
+        public var sanitizer: (any HTMLSanitizing)?
 
         /// Bundles the ports.
-        public init(feeds: any FeedStoring, articles: any ArticleStoring, renderer: any HTMLRendering) {
+        public init(feeds: any FeedStoring, articles: any ArticleStoring, renderer: any HTMLRendering,
+                    sanitizer: (any HTMLSanitizing)? = nil) {
             self.feeds = feeds
             self.articles = articles
             self.renderer = renderer
+            self.sanitizer = sanitizer
         }
     }
 
@@ -80,10 +84,11 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             let (newer, older) = try await ports.articles.neighbours(of: articleID, in: filter)
             let markFailure = article.state.isRead ? nil : await markRead()
             article.state.isRead = article.state.isRead || markFailure == nil
-            let baseURL = article.url ?? feed?.siteURL ?? feed?.url
+            // Relative links resolve against the first base that is safe to open (never `javascript:`).
+            let baseURL = [article.url, feed?.siteURL, feed?.url].compactMap { $0 }.first(where: LinkSafety.isOfferable)
             let response = ArticleDetailResponse(
                 article: article, feedTitle: feed?.displayTitle ?? "", body: render(article, baseURL: baseURL),
-                newer: newer, older: older)
+                html: sanitizedHTML(article, baseURL: baseURL), newer: newer, older: older)
             loaded = response
             await presenter.presentArticle(response)
             if let markFailure { await fail(markFailure.message) { await $0.markedRead() } }
@@ -105,7 +110,8 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     /// Hands a numbered link (or, for 0, the permalink) to the front end.
     public func linkOpened(_ number: Int) async {
         guard let loaded else { return }
-        let url = number == 0 ? loaded.article.url : loaded.body.links.first { $0.number == number }?.url
+        let url = number == 0 ? loaded.article.url.flatMap { LinkSafety.isOfferable($0) ? $0 : nil }
+            : loaded.body.links.first { $0.number == number }?.url
         guard let url else {
             await presenter.presentNotice(.noSuchLink(number: number))
             return
@@ -186,6 +192,15 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
                 .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
                 .filter { !$0.allSatisfy(\.isWhitespace) }
             return RichText(blocks: paragraphs.map { TextBlock(kind: .paragraph, text: $0) })
+        }
+    }
+
+    /// The HTML body made safe, when the module has a sanitiser and the body is HTML.
+    private func sanitizedHTML(_ article: Article, baseURL: String?) -> String? {
+        guard let sanitizer = ports.sanitizer, let body = article.content ?? article.summary else { return nil }
+        switch body.type {
+        case .html, .xhtml: return sanitizer.sanitize(html: body.value, baseURL: baseURL)
+        case .text: return nil
         }
     }
 

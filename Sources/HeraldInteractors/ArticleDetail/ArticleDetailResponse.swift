@@ -8,16 +8,20 @@ public struct ArticleDetailResponse: Sendable, Hashable {
     public var feedTitle: String
     /// The body (content, else summary) as blocks with numbered links.
     public var body: RichText
+    /// The body as sanitised HTML, when the module was built for a front end that shows HTML.
+    public var html: String?
     /// The newer neighbour within the filter.
     public var newer: ArticleID?
     /// The older neighbour within the filter.
     public var older: ArticleID?
 
     /// Creates a response.
-    public init(article: Article, feedTitle: String, body: RichText, newer: ArticleID?, older: ArticleID?) {
+    public init(article: Article, feedTitle: String, body: RichText, html: String? = nil, newer: ArticleID?,
+                older: ArticleID?) {
         self.article = article
         self.feedTitle = feedTitle
         self.body = body
+        self.html = html
         self.newer = newer
         self.older = older
     }

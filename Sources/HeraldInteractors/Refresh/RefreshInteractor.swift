@@ -57,7 +57,7 @@ public final class RefreshInteractor: FeedRefreshing {
         let now = clock.now()
         let indexingBatch = policy.indexingBatch
         let task = Task {
-            let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now)
+            let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now, policy: policy)
             continuation.yield(.started(total: selected.count))
             var tally = RefreshTally(total: selected.count)
             await withTaskGroup(of: GroupResult.self) { group in
@@ -117,10 +117,21 @@ public final class RefreshInteractor: FeedRefreshing {
 
     /// The feeds a selection covers. `.due` never includes gone feeds; unknown identifiers are skipped;
     /// when the store cannot list the feeds the refresh covers none.
-    private static func selectedFeeds(in selection: RefreshSelection, of store: any FeedStoring, at now: Date) async -> [Feed] {
+    ///
+    /// `.due` also covers feeds scheduled further ahead than any schedule made now could put them
+    /// (``RefreshPolicy/schedulingHorizon(settings:)``): their date was set by a clock that was ahead,
+    /// and after the clock jumped back they would otherwise wait out the jump, silently not updating.
+    private static func selectedFeeds(in selection: RefreshSelection, of store: any FeedStoring, at now: Date,
+                                      policy: RefreshPolicy) async -> [Feed] {
         switch selection {
         case .due:
-            return ((try? await store.dueFeeds(at: now)) ?? []).filter { !$0.fetchState.isGone }
+            let due = ((try? await store.dueFeeds(at: now)) ?? []).filter { !$0.fetchState.isGone }
+            let known = Set(due.map(\.id))
+            let stranded = ((try? await store.feeds()) ?? []).filter { feed in
+                guard !feed.fetchState.isGone, !known.contains(feed.id), let next = feed.fetchState.nextDueAt else { return false }
+                return next.timeIntervalSince(now) > policy.schedulingHorizon(settings: feed.settings)
+            }
+            return due + stranded
         case .all:
             return (try? await store.feeds()) ?? []
         case .feeds(let ids):

@@ -37,6 +37,13 @@ extension RefreshPolicy {
         return min(max(interval, lower), upper)
     }
 
+    /// The furthest ahead of `now` that a schedule made at `now` can put a feed: its longest interval,
+    /// or the longest retry wait. A next-due date beyond it was set by a clock that was ahead of this
+    /// one (the system clock jumped back), and the feed is due now.
+    public func schedulingHorizon(settings: FeedSettings) -> TimeInterval {
+        max(clampedInterval(.greatestFiniteMagnitude, settings: settings), backoffCap)
+    }
+
     /// How long to wait before retrying a feed that failed `errorCount` times in a row:
     /// `base × 2^(errorCount − 1)` capped at ``backoffCap``, spread by ``jitterStyle``.
     /// - Parameters:

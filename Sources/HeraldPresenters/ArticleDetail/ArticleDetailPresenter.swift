@@ -78,10 +78,10 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
             byline: names.isEmpty ? nil : "By " + listed(names),
             date: dates.relative(article.sortDate, now: now) + " · " + dates.absoluteWithTime(article.sortDate),
             tags: tags.isEmpty ? nil : unique(tags).joined(separator: ", "),
-            body: body,
+            body: body, bodyHTML: response.html,
             links: response.body.links.map { "[\($0.number)] " + ($0.kind == .image ? "image: " : "") + DisplayText.line($0.url) },
             enclosures: article.enclosures.map(enclosureText),
-            url: article.url.map(DisplayText.line), isRead: article.state.isRead, isStarred: article.state.isStarred,
+            url: article.url.flatMap { LinkSafety.isOfferable($0) ? DisplayText.line($0) : nil }, isRead: article.state.isRead, isStarred: article.state.isStarred,
             hasNewer: response.newer != nil, hasOlder: response.older != nil))
     }
 

@@ -20,11 +20,14 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public var tags: String?
     /// The body blocks; `[n]` markers point at ``links``.
     public var body: [TextBlock]
+    /// The body as sanitised HTML, for front ends that show HTML (`nil` when the module was built
+    /// without a sanitiser or the body is plain text): safe to insert into a page as is.
+    public var bodyHTML: String?
     /// "[1] https://…", "[2] image: https://…".
     public var links: [String]
     /// "audio/mpeg, 12.3 MB: https://…".
     public var enclosures: [String]
-    /// The article's own link (link 0), if any.
+    /// The article's own link (link 0), if any and if it is safe to open (never `javascript:`, `data:`).
     public var url: String?
     /// Read.
     public var isRead: Bool
@@ -37,8 +40,8 @@ public struct ArticleDetailContent: Sendable, Hashable {
 
     /// Creates the content.
     public init(id: ArticleID, title: String, feedTitle: String, byline: String?, date: String, tags: String?,
-                body: [TextBlock], links: [String], enclosures: [String], url: String?, isRead: Bool,
-                isStarred: Bool, hasNewer: Bool, hasOlder: Bool) {
+                body: [TextBlock], bodyHTML: String? = nil, links: [String], enclosures: [String], url: String?,
+                isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool) {
         self.id = id
         self.title = title
         self.feedTitle = feedTitle
@@ -46,6 +49,7 @@ public struct ArticleDetailContent: Sendable, Hashable {
         self.date = date
         self.tags = tags
         self.body = body
+        self.bodyHTML = bodyHTML
         self.links = links
         self.enclosures = enclosures
         self.url = url

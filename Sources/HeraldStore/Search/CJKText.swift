@@ -1,4 +1,5 @@
 import GRDB
+import HeraldDomain
 
 /// Makes Chinese, Japanese and Korean text searchable with FTS5's `unicode61` tokenizer, which keeps
 /// a whole run of CJK characters (a sentence, often) as one token, so a word inside it is never found.
@@ -9,18 +10,7 @@ import GRDB
 /// is also added, segmented, at the end of the search body so its words are found.
 enum CJKText {
     /// True for Han ideographs, kana, Hangul syllables and half-width katakana.
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF,   // hiragana, katakana
-             0x3400...0x4DBF, 0x4E00...0x9FFF,   // CJK ideographs
-             0xF900...0xFAFF, 0x20000...0x2FFFF, // compatibility and supplementary ideographs
-             0xAC00...0xD7AF,                    // Hangul syllables
-             0xFF66...0xFF9F:                    // half-width katakana
-            return true
-        default:
-            return false
-        }
-    }
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool { CJKScript.isCJK(scalar) }
 
     /// Whether `text` has any CJK character (the common case, none, costs one pass and no copy).
     /// Every CJK character is U+3040 or above, whose UTF-8 starts with a byte of 0xE3 or more: text

@@ -1,7 +1,7 @@
 import HeraldDomain
 
 /// The private-use characters SQLite's `highlight()`/`snippet()` put around matches, and
-/// their conversion into ``HighlightedText``. Stored text never contains them (see ``PlainText``).
+/// their conversion into ``HighlightedText``. Stored text never contains them (see `IndexText`).
 enum HighlightMarkers {
     static let start: Character = "\u{E000}"
     static let end: Character = "\u{E001}"

@@ -80,6 +80,11 @@ final class ChildProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// What the child has written to standard output so far.
+    var stdoutSoFar: String {
+        String(decoding: (try? Data(contentsOf: stdoutURL)) ?? Data(), as: UTF8.self)
+    }
+
     /// What the child has written to standard error so far.
     var stderrSoFar: String {
         String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)

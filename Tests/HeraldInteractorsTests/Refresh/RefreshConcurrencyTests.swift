@@ -165,4 +165,25 @@ struct RefreshConcurrencyTests {
         #expect(events.first == .started(total: 2))
         #expect(Set(await harness.fetcher.requestedURLs()) == ["https://a.example/due", "https://a.example/new"])
     }
+
+    @Test("Given feeds scheduled by a clock that was a week ahead, when the clock jumps back and a due refresh runs, then they are fetched now; a feed scheduled within reach still waits")
+    func aClockThatJumpedBackDoesNotStrandFeeds() async {
+        let harness = RefreshHarness()
+        let now = RefreshHarness.start
+        let week: TimeInterval = 7 * 86_400
+        // Scheduled a day ahead by a clock that read a week later than now (its own day-long interval).
+        await harness.store.seed("https://a.example/stranded", state: FetchState(nextDueAt: now.addingTimeInterval(week + 86_400)))
+        // Retrying after a long backoff, also set by the fast clock.
+        await harness.store.seed("https://a.example/failing", state: FetchState(errorCount: 9, nextDueAt: now.addingTimeInterval(week + 3_600)))
+        // Scheduled normally by this clock: not due yet, must wait.
+        await harness.store.seed("https://a.example/normal", state: FetchState(nextDueAt: now.addingTimeInterval(3_600)))
+        await harness.store.seed("https://a.example/gone", state: FetchState(nextDueAt: now.addingTimeInterval(30 * 86_400), isGone: true))
+        for url in ["https://a.example/stranded", "https://a.example/failing"] {
+            await harness.fetcher.script(url, .respond(.notModified(at: url)))
+        }
+        let events = await harness.run(.due, at: now)
+        #expect(events.first == .started(total: 2))
+        #expect(Set(await harness.fetcher.requestedURLs()) == ["https://a.example/stranded", "https://a.example/failing"])
+        #expect(harness.policy.schedulingHorizon(settings: FeedSettings()) == max(harness.policy.maximumInterval, harness.policy.backoffCap))
+    }
 }

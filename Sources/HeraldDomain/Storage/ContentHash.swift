@@ -1,9 +1,12 @@
 /// A stable 64-bit FNV-1a hash of an article's content, to tell an unchanged item from an
 /// updated one without comparing every column. (Swift's `Hasher` is seeded per process.)
-struct ContentHash {
+package struct ContentHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ text: String?) {
+    /// An empty hash.
+    package init() {}
+
+    package mutating func add(_ text: String?) {
         if let text {
             // Native strings are contiguous UTF-8: one tight loop over the bytes, instead of the
             // UTF-8 view's iterator (a third of the preparation of a refresh's items).
@@ -19,7 +22,7 @@ struct ContentHash {
         mix(0x1F)
     }
 
-    mutating func add(_ number: Double?) {
+    package mutating func add(_ number: Double?) {
         add(number.map { String($0.bitPattern) })
     }
 
@@ -30,6 +33,6 @@ struct ContentHash {
     }
 
     /// The hash as SQLite stores integers.
-    var storedValue: Int64 { Int64(bitPattern: value) }
+    package var storedValue: Int64 { Int64(bitPattern: value) }
 }
 

@@ -1,10 +1,10 @@
 import Testing
-@testable import HeraldStore
+import HeraldDomain
 
-/// `PlainText.collapse` copies runs of ordinary bytes at once; it must give exactly what the
+/// `IndexText.collapse` copies runs of ordinary bytes at once; it must give exactly what the
 /// byte-at-a-time pass it replaced gave (kept below as the reference) on any text.
 @Suite("Plain text of titles and bodies")
-struct PlainTextTests {
+struct IndexTextTests {
     @Test(arguments: [false, true])
     func runsGiveTheSameTextAsTheBytePass(stripTags: Bool) {
         let pieces = ["a", "Word", " ", "  ", "\n", "\t", "\r\n", "<", ">", "<p>", "</p>", "<br/>", "&", ";", "&amp;",
@@ -14,7 +14,7 @@ struct PlainTextTests {
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<Int(random.next() % 24) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
-            #expect(PlainText.collapse(text, stripTags: stripTags) == Reference.collapse(text, stripTags: stripTags),
+            #expect(IndexText.collapse(text, stripTags: stripTags) == Reference.collapse(text, stripTags: stripTags),
                     "\(text.debugDescription)")
         }
     }

@@ -1,16 +1,14 @@
-import HeraldDomain
-
 /// Hand-written JSON for the small lists stored with each article (categories, enclosures, people).
 /// It writes what `JSONEncoder` with sorted keys would (nil fields omitted) so `ColumnCoding.decode`
 /// reads it back, without an encoder per row: on a refresh this runs for every item.
-enum ListJSON {
+package enum ListJSON {
     /// `[{"label":…,"scheme":…,"term":…}]`, or nil for an empty list.
-    static func categories(_ values: [Category]) -> String? {
+    package static func categories(_ values: [Category]) -> String? {
         list(values) { object(&$0, [("label", $1.label), ("scheme", $1.scheme), ("term", $1.term)]) }
     }
 
     /// `[{"length":…,"type":…,"url":…}]`, or nil for an empty list.
-    static func enclosures(_ values: [Enclosure]) -> String? {
+    package static func enclosures(_ values: [Enclosure]) -> String? {
         list(values) { output, enclosure in
             output += "{"
             var first = true
@@ -27,12 +25,12 @@ enum ListJSON {
     }
 
     /// `[{"email":…,"name":…,"uri":…}]`, or nil for an empty list.
-    static func people(_ values: [Person]) -> String? {
+    package static func people(_ values: [Person]) -> String? {
         list(values) { object(&$0, [("email", $1.email), ("name", $1.name), ("uri", $1.uri)]) }
     }
 
     /// `["…","…"]`: a JSON array of strings (`[]` when empty).
-    static func strings(_ values: [String]) -> String {
+    package static func strings(_ values: [String]) -> String {
         list(values) { string(&$0, $1) } ?? "[]"
     }
 

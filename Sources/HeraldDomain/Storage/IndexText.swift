@@ -1,22 +1,20 @@
-import HeraldDomain
-
-/// Cheap HTML-to-text for the search index: tags dropped, common entities decoded, whitespace
-/// collapsed. The reader renders HTML properly elsewhere; this only has to find the words.
-enum PlainText {
+/// Cheap HTML-to-text for the search index of both stores: tags dropped, common entities decoded,
+/// whitespace collapsed. The reader renders HTML properly elsewhere; this only has to find the words.
+package enum IndexText {
     /// The searchable text of a title, summary or content.
-    static func of(_ text: TextConstruct?) -> String {
+    package static func of(_ text: TextConstruct?) -> String {
         guard let text else { return "" }
         return collapse(text.value, stripTags: text.type != .text)
     }
 
     /// Collapses whitespace and, for markup, drops tags and decodes entities.
-    static func collapse(_ text: String, stripTags: Bool) -> String {
+    package static func collapse(_ text: String, stripTags: Bool) -> String {
         var text = text
         return text.withUTF8 { collapse($0, stripTags: stripTags) }
     }
 
     /// Collapses whitespace and, for markup, drops tags and decodes entities.
-    static func collapse(_ bytes: [UInt8], stripTags: Bool) -> String {
+    package static func collapse(_ bytes: [UInt8], stripTags: Bool) -> String {
         bytes.withUnsafeBufferPointer { collapse($0, stripTags: stripTags) }
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+import HeraldDomain
+import PostgresNIO
+
+/// The conditions of an ``ArticleFilter`` for one user, over `user_articles AS ua` joined with
+/// `articles AS a`, with their values bound into the statement being built. A saved-search scope
+/// becomes its `tsquery` plus the saved search's own restrictions.
+enum ArticleFilterSQL {
+    /// The conditions (joined with AND), binding values into `sql`.
+    static func conditions(_ filter: ArticleFilter, user: Int64, into sql: inout SQLText,
+                           connection: PostgresConnection) async throws -> String {
+        var parts: [String] = []
+        try await add(filter, user: user, into: &sql, parts: &parts, connection: connection, nested: false)
+        return parts.isEmpty ? "true" : parts.joined(separator: " AND ")
+    }
+
+    private static func add(_ filter: ArticleFilter, user: Int64, into sql: inout SQLText, parts: inout [String],
+                            connection: PostgresConnection, nested: Bool) async throws {
+        switch filter.scope {
+        case .all:
+            parts.append("ua.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = \(sql.bind(user)) AND is_hidden)")
+        case .feed(let id):
+            parts.append("ua.feed_id = \(sql.bind(id.rawValue))")
+        case .tag(let tag):
+            parts.append("ua.feed_id IN (SELECT feed_id FROM feed_tags WHERE user_id = \(sql.bind(user)) AND tag = \(sql.bind(tag)))")
+        case .savedSearch(let id):
+            guard !nested else { break }
+            let saved = try await SavedSearchRows.require(connection, user: user, id: id)
+            if let query = SearchText.query(try SearchExpression(parsing: saved.query)) {
+                parts.append("a.search @@ \(sql.bind(query))::tsquery")
+            } else {
+                parts.append("false")
+            }
+            try await add(saved.filter, user: user, into: &sql, parts: &parts, connection: connection, nested: true)
+        }
+        if filter.unreadOnly { parts.append("NOT ua.is_read") }
+        if filter.starredOnly { parts.append("ua.is_starred") }
+        if let since = filter.since { parts.append("ua.sort_date >= \(sql.bind(since.timeIntervalSince1970))") }
+        if let until = filter.until { parts.append("ua.sort_date < \(sql.bind(until.timeIntervalSince1970))") }
+    }
+}
+
+/// Reads list rows and full articles for one user.
+enum ArticleRows {
+    /// The list-row columns; the statement continues with `WHERE ua.user_id = …`.
+    static let summarySelect = """
+        SELECT ua.article_id, ua.feed_id, coalesce(s.custom_title, f.title, f.url), a.title, a.url, a.author,
+            ua.sort_date, ua.is_read, ua.is_starred
+        FROM user_articles AS ua
+        JOIN articles AS a ON a.id = ua.article_id
+        JOIN subscriptions AS s ON s.user_id = ua.user_id AND s.feed_id = ua.feed_id
+        JOIN feeds AS f ON f.id = ua.feed_id
+        """
+
+    static func summary(_ row: PostgresRow) throws -> ArticleSummary {
+        let (id, feed, feedTitle, title, url, author, date, isRead, isStarred) =
+            try row.decode((Int64, Int64, String, String, String?, String?, Double, Bool, Bool).self)
+        return ArticleSummary(id: ArticleID(id), feedID: FeedID(feed), feedTitle: feedTitle, title: title, url: url,
+                              author: author, date: Date(timeIntervalSince1970: date), isRead: isRead, isStarred: isStarred)
+    }
+
+    static func article(_ connection: PostgresConnection, user: Int64, id: ArticleID) async throws -> Article {
+        guard let row = try await connection.run("""
+            SELECT a.feed_id, a.identity, a.title, a.url, a.author, a.authors_json, a.published, a.updated,
+                a.summary_type, a.summary_value, a.summary_lang, a.content_type, a.content_value, a.content_lang,
+                a.enclosures_json, a.categories_json, a.comments_url, a.first_seen, ua.is_read, ua.is_starred
+            FROM user_articles AS ua JOIN articles AS a ON a.id = ua.article_id
+            WHERE ua.user_id = \(user) AND ua.article_id = \(id.rawValue)
+            """).first({ $0.makeRandomAccess() }) else { throw StoreError.articleNotFound(id) }
+        let tags = try await connection.run("""
+            SELECT tag FROM article_tags WHERE user_id = \(user) AND article_id = \(id.rawValue) ORDER BY tag COLLATE "C"
+            """).all { try $0.decode(String.self) }
+        var authors = JSONColumn.decode([Person].self, from: try row[5].decode(String?.self)) ?? []
+        if authors.isEmpty, let name = try row[4].decode(String?.self) { authors = [Person(name: name)] }
+        func text(_ at: Int) throws -> TextConstruct? {
+            guard let typeName = try row[at].decode(String?.self), let type = TextType(rawValue: typeName),
+                  let value = try row[at + 1].decode(String?.self) else { return nil }
+            return TextConstruct(type: type, value: value, language: try row[at + 2].decode(String?.self))
+        }
+        return Article(
+            id: id, feedID: FeedID(try row[0].decode(Int64.self)), identity: try row[1].decode(String.self),
+            title: try row[2].decode(String.self), url: try row[3].decode(String?.self), authors: authors,
+            published: try row[6].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
+            updated: try row[7].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
+            summary: try text(8), content: try text(11),
+            enclosures: JSONColumn.decode([Enclosure].self, from: try row[14].decode(String?.self)) ?? [],
+            categories: JSONColumn.decode([HeraldDomain.Category].self, from: try row[15].decode(String?.self)) ?? [],
+            commentsURL: try row[16].decode(String?.self),
+            firstSeenAt: Date(timeIntervalSince1970: try row[17].decode(Double.self)),
+            state: ArticleState(isRead: try row[18].decode(Bool.self), isStarred: try row[19].decode(Bool.self), tags: tags))
+    }
+
+    /// The user's sort position of an article.
+    static func position(_ connection: PostgresConnection, user: Int64, of id: ArticleID) async throws -> Double {
+        guard let date = try await connection.run("""
+            SELECT sort_date FROM user_articles WHERE user_id = \(user) AND article_id = \(id.rawValue)
+            """).first({ try $0.decode(Double.self) }) else { throw StoreError.articleNotFound(id) }
+        return date
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import HeraldDomain
+import PostgresNIO
+
+extension PostgresStore {
+    /// Stores a fetched feed in one transaction: its title and site link, its items (new ones
+    /// inserted, and given to every subscriber unread; changed ones updated with everyone's
+    /// read/starred/tags kept; unchanged ones not rewritten) and the new fetch state. Items that
+    /// dropped out of the feed stay.
+    public func saveFetchedFeed(_ parsed: ParsedFeed, fetchState: FetchState, for id: FeedID, at date: Date)
+        async throws(StoreError) -> StoreOutcome {
+        let items = parsed.items.map { item in
+            let columns = ArticleColumns(item)
+            return (columns, SearchText.vector(title: columns.title, body: columns.plainBody))
+        }
+        let feedTitle = parsed.plainTitle ?? parsed.title.map(IndexText.of)
+        let siteURL = parsed.siteURL
+        return try await write { connection in
+            let found = try await connection.run("""
+                UPDATE feeds SET title = coalesce(\(feedTitle), title), site_url = coalesce(\(siteURL), site_url)
+                WHERE id = \(id.rawValue) RETURNING id
+                """).first { try $0.decode(Int64.self) }
+            guard found != nil else { throw StoreError.feedNotFound(id) }
+            try await FeedRows.writeFetchState(connection, fetchState, for: id)
+            return try await ArticleUpsert(connection: connection, feedID: id, seenAt: date).store(items)
+        }
+    }
+
+    /// Cleans the search index's pending list: PostgreSQL's GIN index takes new articles' words
+    /// into a list that every search reads in full, and merges it into the index later (at VACUUM,
+    /// or when it is large). A refresh does it at its end, as the SQLite store indexes then. Reads
+    /// are correct without it.
+    public func finishSaving() async throws(StoreError) {
+        try await read { connection in
+            // Only the index's owner (the role that migrated) may clean it; a worker logged in as
+            // another role leaves it to VACUUM.
+            _ = try await connection.run("""
+                SELECT gin_clean_pending_list(c.oid) FROM pg_class AS c
+                WHERE c.oid = 'articles_search'::regclass AND pg_has_role(c.relowner, 'USAGE')
+                """).all { _ in () }
+        }
+    }
+}
+
+/// Inserts new items of one feed and updates changed ones, never touching anybody's state.
+struct ArticleUpsert {
+    let connection: PostgresConnection
+    let feedID: FeedID
+    let seenAt: Date
+
+    private struct StoredRow {
+        let id: Int64
+        let hash: Int64
+        let firstSeen: Double
+    }
+
+    func store(_ items: [(ArticleColumns, String)]) async throws -> StoreOutcome {
+        var outcome = StoreOutcome(inserted: 0, updated: 0, unchanged: 0)
+        guard !items.isEmpty else { return outcome }
+        var existing: [String: StoredRow] = [:]
+        let identities = items.map(\.0.item.identity)
+        for (identity, id, hash, firstSeen) in try await connection.run("""
+            SELECT identity, id, content_hash, first_seen FROM articles
+            WHERE feed_id = \(feedID.rawValue) AND identity = ANY(\(identities))
+            """).all({ try $0.decode((String, Int64, Int64, Double).self) }) {
+            existing[identity] = StoredRow(id: id, hash: hash, firstSeen: firstSeen)
+        }
+        var inserted: [Int64] = []
+        var updated: [Int64] = []
+        for (columns, vector) in items {
+            let identity = columns.item.identity
+            if let row = existing[identity] {
+                if row.hash == columns.hash {
+                    outcome.unchanged += 1
+                } else {
+                    try await update(id: row.id, firstSeen: row.firstSeen, with: columns, vector: vector)
+                    existing[identity] = StoredRow(id: row.id, hash: columns.hash, firstSeen: row.firstSeen)
+                    updated.append(row.id)
+                    outcome.updated += 1
+                }
+            } else {
+                let id = try await insert(columns, vector: vector)
+                // A feed that repeats an identity updates the row it just inserted.
+                existing[identity] = StoredRow(id: id, hash: columns.hash, firstSeen: seenAt.timeIntervalSince1970)
+                inserted.append(id)
+                outcome.inserted += 1
+            }
+        }
+        if !inserted.isEmpty {
+            // Every subscriber gets the new articles, unread.
+            try await connection.run("""
+                INSERT INTO user_articles (user_id, article_id, feed_id, sort_date)
+                SELECT s.user_id, a.id, a.feed_id, a.sort_date
+                FROM articles AS a JOIN subscriptions AS s ON s.feed_id = a.feed_id
+                WHERE a.id = ANY(\(inserted))
+                """)
+        }
+        if !updated.isEmpty {
+            try await connection.run("""
+                UPDATE user_articles AS ua SET sort_date = a.sort_date FROM articles AS a
+                WHERE a.id = ua.article_id AND a.id = ANY(\(updated)) AND ua.sort_date <> a.sort_date
+                """)
+        }
+        return outcome
+    }
+
+    private func insert(_ columns: ArticleColumns, vector: String) async throws -> Int64 {
+        let item = columns.item
+        let firstSeen = seenAt.timeIntervalSince1970
+        let id = try await connection.run("""
+            INSERT INTO articles (feed_id, identity, title, url, author, authors_json, published, updated, first_seen,
+                sort_date, summary_type, summary_value, summary_lang, content_type, content_value, content_lang,
+                enclosures_json, categories_json, comments_url, body, content_hash, search)
+            VALUES (\(feedID.rawValue), \(item.identity), \(columns.title), \(item.url), \(item.authors.first?.displayName),
+                \(columns.authors), \(item.published?.timeIntervalSince1970), \(item.updated?.timeIntervalSince1970),
+                \(firstSeen), \(columns.sortDate(firstSeen: firstSeen)),
+                \(item.summary?.type.rawValue), \(item.summary?.value), \(item.summary?.language),
+                \(item.content?.type.rawValue), \(item.content?.value), \(item.content?.language),
+                \(columns.enclosures), \(columns.categories), \(item.comments), \(columns.plainBody), \(columns.hash),
+                \(vector)::tsvector)
+            RETURNING id
+            """).first { try $0.decode(Int64.self) }
+        guard let id else { throw StoreError.database(reason: "an inserted article has no identifier") }
+        return id
+    }
+
+    private func update(id: Int64, firstSeen: Double, with columns: ArticleColumns, vector: String) async throws {
+        let item = columns.item
+        try await connection.run("""
+            UPDATE articles SET title = \(columns.title), url = \(item.url), author = \(item.authors.first?.displayName),
+                authors_json = \(columns.authors), published = \(item.published?.timeIntervalSince1970),
+                updated = \(item.updated?.timeIntervalSince1970), sort_date = \(columns.sortDate(firstSeen: firstSeen)),
+                summary_type = \(item.summary?.type.rawValue), summary_value = \(item.summary?.value),
+                summary_lang = \(item.summary?.language), content_type = \(item.content?.type.rawValue),
+                content_value = \(item.content?.value), content_lang = \(item.content?.language),
+                enclosures_json = \(columns.enclosures), categories_json = \(columns.categories),
+                comments_url = \(item.comments), body = \(columns.plainBody), content_hash = \(columns.hash),
+                search = \(vector)::tsvector
+            WHERE id = \(id)
+            """)
+    }
+}

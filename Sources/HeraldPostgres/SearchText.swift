@@ -1,0 +1,139 @@
+import Foundation
+import HeraldDomain
+
+/// Herald's own tokenizer for PostgreSQL's full-text search, so that the same text and the same
+/// queries find the same articles as on SQLite, whose FTS5 index uses `unicode61 remove_diacritics 2`:
+/// a word is a run of letters, digits (and private-use characters); everything else separates
+/// words; case and diacritics are folded (`Café` is `cafe`); each Chinese, Japanese or Korean
+/// character is a word of its own, so a word inside a sentence is the phrase of its characters.
+///
+/// Herald writes the `tsvector` itself (``vector(title:body:)``: title words weighted A, body words
+/// B) and the `tsquery` (``query(_:)``), both as literals of words that hold only letters and
+/// digits; PostgreSQL's parser and dictionaries (which split `sea-levels` three ways, read
+/// `example.org/feed` as a URL, and would keep a CJK sentence as one word) are never involved.
+enum SearchText {
+    /// A word of a text and where it is.
+    struct Token {
+        let range: Range<String.Index>
+        let lexeme: String
+    }
+
+    /// PostgreSQL's largest word position; later words share it.
+    static let maximumPosition = 16_383
+    /// PostgreSQL keeps at most 256 positions of one word.
+    static let maximumPositions = 256
+    /// PostgreSQL's limit on a word's length, in bytes.
+    static let maximumLexemeBytes = 2_046
+
+    /// The words of `text`, folded, with their places.
+    static func tokens(in text: String) -> [Token] {
+        var tokens: [Token] = []
+        var start: String.Index?
+        var index = text.startIndex
+        func flush(at end: String.Index) {
+            if let begin = start {
+                let lexeme = fold(text[begin..<end])
+                if !lexeme.isEmpty { tokens.append(Token(range: begin..<end, lexeme: lexeme)) }
+            }
+            start = nil
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character.unicodeScalars.first.map(CJKScript.isCJK) == true {
+                flush(at: index)
+                start = index
+                flush(at: next)
+            } else if isWordCharacter(character) {
+                if start == nil { start = index }
+            } else {
+                flush(at: index)
+            }
+            index = next
+        }
+        flush(at: text.endIndex)
+        return tokens
+    }
+
+    /// The folded words of `text`.
+    static func lexemes(_ text: String) -> [String] { tokens(in: text).map(\.lexeme) }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Lower case, without diacritics, and only letters and digits left.
+    private static func fold(_ word: Substring) -> String {
+        let folded = String(word).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return String(String.UnicodeScalarView(folded.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return false
+            default: return isWordCharacter(Character(scalar))
+            }
+        }))
+    }
+
+    /// The `tsvector` literal of an article: title words at positions 1… weighted A, body words
+    /// after a gap (so no phrase spans the two) weighted B.
+    static func vector(title: String, body: String) -> String {
+        var positions: [String: [String]] = [:]
+        var order: [String] = []
+        var bytes = 0
+        func add(_ lexeme: String, _ position: Int, _ weight: String) {
+            guard lexeme.utf8.count <= maximumLexemeBytes else { return }
+            if positions[lexeme] == nil {
+                // PostgreSQL refuses a tsvector over 1 MB; a body that large keeps its first words.
+                guard bytes + lexeme.utf8.count < 900_000 else { return }
+                bytes += lexeme.utf8.count + 8
+                order.append(lexeme)
+                positions[lexeme] = []
+            }
+            guard positions[lexeme]!.count < maximumPositions else { return }
+            positions[lexeme]!.append("\(min(position, maximumPosition))\(weight)")
+            bytes += 3
+        }
+        let titleWords = lexemes(title)
+        for (offset, lexeme) in titleWords.enumerated() { add(lexeme, offset + 1, "A") }
+        for (offset, lexeme) in lexemes(body).enumerated() { add(lexeme, titleWords.count + 2 + offset, "B") }
+        return order.map { "'\($0)':" + positions[$0]!.joined(separator: ",") }.joined(separator: " ")
+    }
+
+    /// The `tsquery` literal of a parsed query, or `nil` when it can match nothing.
+    static func query(_ expression: SearchExpression) -> String? {
+        switch expression {
+        case .term(let term):
+            let words = lexemes(term.text)
+            guard !words.isEmpty else { return nil }
+            let weight = term.column.map { $0 == .title ? "A" : "B" } ?? ""
+            let parts = words.enumerated().map { index, word in
+                let prefix = term.isPrefix && !term.isPhrase && index == words.count - 1 ? "*" : ""
+                let suffix = prefix + weight
+                return "'\(word)'" + (suffix.isEmpty ? "" : ":" + suffix)
+            }
+            return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " <-> ") + ")"
+        case .and(let parts):
+            var queries: [String] = []
+            for part in parts {
+                guard let query = query(part) else { return nil }
+                queries.append(query)
+            }
+            return "(" + queries.joined(separator: " & ") + ")"
+        case .or(let parts):
+            let queries = parts.compactMap(query)
+            guard !queries.isEmpty else { return nil }
+            return queries.count == 1 ? queries[0] : "(" + queries.joined(separator: " | ") + ")"
+        case let .not(kept, excluded):
+            guard let kept = query(kept) else { return nil }
+            guard let excluded = query(excluded) else { return kept }
+            return "(\(kept) & !\(excluded))"
+        }
+    }
+}

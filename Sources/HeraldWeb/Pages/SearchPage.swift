@@ -1,0 +1,74 @@
+import Herald
+
+/// Search: the query box, results with their matches highlighted (`<mark>`), "More results", and
+/// the recent queries before a search.
+enum SearchPage {
+    static func render(_ viewModel: SearchViewModel, query: String, page: Int, context: PageContext) -> String {
+        Layout.page(title: query.isEmpty ? "Search" : "Search: " + query, context: context, bodyClass: "search") {
+            element("h1") { "Search" }
+            element("form", Attribute("method", "get"), Attribute("action", "/search"), Attribute("class", "search-form")) {
+                Node.void("input", [Attribute("type", "search"), Attribute("name", "q"), Attribute("value", query),
+                                    Attribute("aria-label", "Query"), Attribute("autofocus", nil)])
+                element("button", Attribute("type", "submit")) { "Search" }
+            }
+            element("p", Attribute("class", "hint")) {
+                "Words, \"phrases\", prefix*, title:word, AND / OR / NOT."
+            }
+            switch viewModel {
+            case .loading:
+                StateViews.loading("Searching…")
+            case .empty(let message):
+                StateViews.empty(message)
+            case .failed(let message, _):
+                element("p", Attribute("class", "state failed"), Attribute("role", "alert")) { message }
+            case .loaded(let content):
+                loaded(content, query: query, page: page)
+            }
+        }
+    }
+
+    @NodeBuilder
+    private static func loaded(_ content: SearchContent, query: String, page: Int) -> [Node] {
+        element("p", Attribute("class", "summary")) { content.summary }
+        if content.query.isEmpty {
+            element("ul", Attribute("class", "history")) {
+                for past in content.history {
+                    element("li") { element("a", Attribute("href", webPath(.search(past)))) { past } }
+                }
+            }
+        } else {
+            element("ol", Attribute("class", "rows hits")) {
+                for hit in content.hits {
+                    let href = webPath(.articleDetail(hit.id, within: ArticleFilter()))
+                    element("li", Attribute("class", hit.isRead ? "row" : "row unread"), Attribute("data-href", href)) {
+                        element("a", Attribute("href", href), Attribute("class", "row-link")) { highlighted(hit.title) }
+                        element("span", Attribute("class", "meta")) {
+                            hit.feedTitle + " · "
+                            element("time") { hit.date }
+                        }
+                        element("p", Attribute("class", "snippet")) { highlighted(hit.snippet) }
+                    }
+                }
+            }
+            if content.hasMore {
+                element("nav", Attribute("class", "pager")) {
+                    element("a", Attribute("href", webPath(.search(query)) + "&page=\(page + 1)"), Attribute("rel", "next")) {
+                        "More results"
+                    }
+                }
+            }
+        }
+    }
+
+    /// Text with its matches in `<mark>`.
+    @NodeBuilder
+    static func highlighted(_ text: HighlightedText) -> [Node] {
+        for segment in text.segments {
+            if segment.isMatch {
+                element("mark") { segment.text }
+            } else {
+                segment.text
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    /// `herald serve` as a process: it serves the database, refuses an open address without a token,
+    /// and stops at once on Ctrl-C even with a page's event stream open.
+    @Suite("herald serve")
+    struct ServeTests {
+        @Test("Given the server with an event stream open, when Ctrl-C arrives, then it exits 0 within two seconds")
+        func stopsPromptly() async throws {
+            let sandbox = try Sandbox()
+            let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+            var port: Int?
+            let deadline = ContinuousClock.now + .seconds(30)
+            while port == nil, ContinuousClock.now < deadline, serve.isRunning {
+                if let match = serve.stdoutSoFar.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) { port = Int(match.output.1) }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let bound = try #require(port, "serve printed no address: \(serve.stderrSoFar)")
+            let page = try Self.get("/", port: bound)
+            #expect(page.hasPrefix("HTTP/1.1 200"))
+            let events = try Self.open("/events", port: bound)
+            defer { close(events) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(events, &buffer, buffer.count)
+            #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).contains("text/event-stream"))
+            let interrupted = ContinuousClock.now
+            serve.send(SIGINT)
+            let result = await serve.finish(timeout: .seconds(10))
+            #expect(result.succeeded, "\(result.summary)")
+            #expect(ContinuousClock.now - interrupted < .seconds(2))
+        }
+
+        @Test("Given an address beyond loopback and no token, when serve starts, then it refuses with a message that says what to do")
+        func refusesOpenAddressWithoutToken() async throws {
+            let sandbox = try Sandbox()
+            let result = try await sandbox.herald(["serve", "--listen", "0.0.0.0", "--port", "0", "--db", sandbox.database])
+            #expect(!result.succeeded)
+            #expect(result.stderr.contains("--token"))
+        }
+
+        /// A connected socket with a GET for `path` sent.
+        static func open(_ path: String, port: Int) throws -> Int32 {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { close(socket); throw POSIXError(.ECONNREFUSED) }
+            let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            _ = request.withCString { send(socket, $0, strlen($0), 0) }
+            return socket
+        }
+
+        /// The first bytes of the answer to a GET.
+        static func get(_ path: String, port: Int) throws -> String {
+            let socket = try open(path, port: port)
+            defer { close(socket) }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = read(socket, &buffer, buffer.count)
+            return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        }
+    }
+}

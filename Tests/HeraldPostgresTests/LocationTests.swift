@@ -1,0 +1,92 @@
+import Foundation
+import HeraldDomain
+@testable import HeraldPostgres
+import Testing
+
+@Suite("PostgreSQL URLs")
+struct LocationTests {
+    @Test func aURLNamesTheServerDatabaseTLSAndSchema() throws {
+        let location = try PostgresLocation(url: "postgres://herald:s%40cret@db.example.org:6543/news?sslmode=verify-full&schema=herald")
+        #expect(location.host == "db.example.org" && location.port == 6543 && location.user == "herald")
+        #expect(location.password == "s@cret" && location.database == "news")
+        #expect(location.tls == .verifyFull && location.schema == "herald" && location.socketFolder == nil)
+        #expect(location.redacted == "postgres://herald@db.example.org:6543/news?sslmode=verify-full&schema=herald")
+    }
+
+    @Test func withoutSSLModeThereIsNoTLSAndASocketFolderIsAHost() throws {
+        let plain = try PostgresLocation(url: "postgresql://me@127.0.0.1/herald_test")
+        #expect(plain.tls == .disable && plain.port == 5432)
+        let socket = try PostgresLocation(url: "postgres://me@/herald?host=/run/herald-pg&port=5433")
+        #expect(socket.socketFolder == "/run/herald-pg" && socket.port == 5433)
+    }
+
+    @Test(arguments: ["herald.db", "postgres://me@h/db?sslmode=sometimes", "postgres://me@h/db?schema=a;drop",
+                      "postgres://me@h/db?color=blue", "postgres://me@h:0/db?port=70000"])
+    func badURLsAreCannotOpenErrors(_ url: String) {
+        #expect {
+            _ = try PostgresLocation(url: url)
+        } throws: { error in
+            guard case StoreError.cannotOpen = error else { return false }
+            return true
+        }
+    }
+}
+
+extension LocationTests {
+    @Test func messagesNeverShowThePassword() {
+        #expect(!PostgresLocation.redacting("postgres://me:hunter2@h/db?x=1").contains("hunter2"))
+        #expect(throws: StoreError.cannotOpen(path: "postgres://me:%E2%80%A6@h/db?x=1",
+                                              reason: "unknown URL parameter `x`; Herald knows dbname, host, password, port, schema, sslmode, sslrootcert, user")) {
+            _ = try PostgresLocation(url: "postgres://me:hunter2@h/db?x=1")
+        }
+    }
+}
+
+@Suite("PostgreSQL search text")
+struct SearchTextTests {
+    @Test func wordsAreFoldedAndCJKCharactersStandAlone() {
+        #expect(SearchText.lexemes("Café au LAIT, sea-levels 6.20") == ["cafe", "au", "lait", "sea", "levels", "6", "20"])
+        #expect(SearchText.lexemes("京都の紅葉 news") == ["京", "都", "の", "紅", "葉", "news"])
+    }
+
+    @Test func theVectorWeighsTitleAAndBodyBWithAGap() {
+        #expect(SearchText.vector(title: "Sea levels", body: "sea rising") == "'sea':1A,4B 'levels':2A 'rising':5B")
+    }
+
+    @Test func queriesBecomeTsqueriesOfQuotedWords() throws {
+        func tsquery(_ text: String) throws -> String? { SearchText.query(try SearchExpression(parsing: text)) }
+        #expect(try tsquery("climate") == "'climate'")
+        #expect(try tsquery("astronom*") == "'astronom':*")
+        #expect(try tsquery("\"climate change\"") == "('climate' <-> 'change')")
+        #expect(try tsquery("title:swift OR body:rust") == "('swift':A | 'rust':B)")
+        #expect(try tsquery("climate NOT sea") == "('climate' & !'sea')")
+        #expect(try tsquery("紅葉") == "('紅' <-> '葉')")
+        #expect(try tsquery("it's") == "('it' <-> 's')")
+    }
+
+    @Test func snippetsMarkMatchesAndCutLongBodies() throws {
+        let highlighter = Highlighter(try SearchExpression(parsing: "\"sea levels\" OR telescop*"))
+        let title = highlighter.highlight("New telescopes", column: .title)
+        #expect(title.segments == [.init(text: "New ", isMatch: false), .init(text: "telescopes", isMatch: true)])
+        let long = (1...40).map { "w\($0)" }.joined(separator: " ") + " sea levels rise."
+        let snippet = highlighter.snippet(of: long)
+        #expect(snippet.plainText.hasPrefix("…") && snippet.plainText.hasSuffix("sea levels rise."))
+        #expect(snippet.segments.contains(.init(text: "sea levels", isMatch: true)))
+    }
+}
+
+/// In CI the PostgreSQL tests must run: `.ci/run` starts a server and sets the URL.
+@Suite("PostgreSQL availability")
+struct PostgresAvailabilityTests {
+    @Test func theTestServerIsConfiguredInCI() {
+        let environment = ProcessInfo.processInfo.environment
+        let url = environment["HERALD_TEST_POSTGRES_URL"] ?? ""
+        if url.isEmpty {
+            if let ci = environment["CI"], !ci.isEmpty, ci != "false" {
+                Issue.record("CI is set but HERALD_TEST_POSTGRES_URL is not: .ci/run should have started PostgreSQL (scripts/postgres)")
+            } else {
+                print("◇ PostgreSQL store tests skipped: HERALD_TEST_POSTGRES_URL is not set (scripts/postgres start).")
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Herald
+@testable import HeraldWeb
+import HeraldTestSupport
+import Hummingbird
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@Suite("Web actions: CSRF-checked POSTs that become module intents")
+struct WebActionTests {
+    @Test("Given an article, when starred without the CSRF token, then it is refused with 403 and nothing changes; with it, the article is starred")
+    func starNeedsCSRF() async throws {
+        let fixture = try await WebFixture.make()
+        let id = try #require(try await fixture.articleIDs().first)
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { $0.csrfToken })
+            try await client.execute(uri: "/article/\(id.rawValue)/star", method: .post, headers: formHeaders,
+                                     body: formBody([("starred", "1")])) { response in
+                #expect(response.status == .forbidden)
+                #expect(response.text.contains("reload the page"))
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)/star", method: .post, headers: formHeaders,
+                                     body: formBody([("starred", "1"), ("csrf", String(repeating: "0", count: 64))])) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(try await fixture.herald.article(id).state.isStarred == false)
+            try await client.execute(uri: "/article/\(id.rawValue)/star", method: .post, headers: formHeaders,
+                                     body: formBody([("starred", "1"), ("csrf", token), ("return", "/starred")])) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/starred")
+            }
+            #expect(try await fixture.herald.article(id).state.isStarred)
+            try await client.execute(uri: "/starred", method: .get) { response in
+                #expect(response.text.contains("Starred 1 article"))
+                #expect(response.text.contains("class=\"row-link\""))
+            }
+        }
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a POST from another site, when it arrives, then it is refused even with a token; a return address off the site is ignored")
+    func crossSiteAndOpenRedirect() async throws {
+        let fixture = try await WebFixture.make()
+        let id = try #require(try await fixture.articleIDs().first)
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { $0.csrfToken })
+            var headers = formHeaders
+            headers[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            try await client.execute(uri: "/article/\(id.rawValue)/read", method: .post, headers: headers,
+                                     body: formBody([("read", "1"), ("csrf", token)])) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)/read", method: .post, headers: formHeaders,
+                                     body: formBody([("read", "1"), ("csrf", token), ("return", "//evil.example/")])) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+            }
+            #expect(try await fixture.herald.article(id).state.isRead)
+        }
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a list, when mark all read is asked, then the Router's alert is a page, and confirming it marks every article read")
+    func markAllReadThroughConfirmation() async throws {
+        let fixture = try await WebFixture.make()
+        let feedID = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Example News" }?.id)
+        try await fixture.test { client in
+            let token = try await client.execute(uri: "/confirm?action=mark-all-read&list=feed/\(feedID.rawValue)",
+                                                 method: .get) { response -> String? in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Mark all of “Example News” read?"))
+                #expect(response.text.contains("role=\"alertdialog\""))
+                return response.csrfToken
+            }
+            try await client.execute(uri: "/confirm", method: .post, headers: formHeaders,
+                                     body: formBody([("action", "mark-all-read"), ("list", "feed/\(feedID.rawValue)"),
+                                                     ("csrf", try #require(token))])) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/feed/\(feedID.rawValue)")
+            }
+        }
+        let unread = try await fixture.herald.statistics().unread
+        #expect(unread == 1) // the broken feed's article stays unread
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a feed, when removal is confirmed, then the feed is gone")
+    func removeThroughConfirmation() async throws {
+        let fixture = try await WebFixture.make()
+        let broken = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Broken Feed" })
+        try await fixture.test { client in
+            let token = try await client.execute(uri: "/confirm?action=remove-feed&feed=\(broken.id.rawValue)", method: .get) {
+                #expect($0.text.contains("Remove “Broken Feed”?"))
+                return $0.csrfToken
+            }
+            try await client.execute(uri: "/confirm", method: .post, headers: formHeaders,
+                                     body: formBody([("action", "remove-feed"), ("feed", "\(broken.id.rawValue)"),
+                                                     ("csrf", try #require(token))])) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try await fixture.herald.feeds().map(\.displayTitle) == ["Example News"])
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a feed URL and an OPML upload, when subscribed and imported, then the feeds are added and the export lists them")
+    func subscribeImportExport() async throws {
+        let fixture = try await WebFixture.make(empty: true)
+        fixture.server.route("/other.xml", .feed(WebFixture.feed(count: 2)))
+        let url = fixture.server.url("/feed.xml")
+        let opml = """
+            <?xml version="1.0"?><opml version="2.0"><head><title>x</title></head><body>
+            <outline type="rss" text="Other" xmlUrl="\(fixture.server.url("/other.xml"))"/></body></opml>
+            """
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { $0.csrfToken })
+            try await client.execute(uri: "/subscribe", method: .post, headers: formHeaders,
+                                     body: formBody([("url", url), ("tags", "news, local"), ("csrf", token)])) { response in
+                #expect(response.status == .seeOther)
+            }
+            let boundary = "HeraldBoundary7MA4YWxk"
+            let multipart = "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"subs.opml\"\r\n"
+                + "Content-Type: text/x-opml\r\n\r\n\(opml)\r\n--\(boundary)--\r\n"
+            try await client.execute(uri: "/import", method: .post,
+                                     headers: [.contentType: "multipart/form-data; boundary=\(boundary)"],
+                                     body: ByteBuffer(string: multipart)) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("Example News"))
+                #expect(response.text.contains("Other"))
+            }
+            try await client.execute(uri: "/export.opml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition]?.contains("herald.opml") == true)
+                #expect(response.text.contains(url))
+            }
+        }
+        #expect(try await fixture.herald.feeds().count == 2)
+        try await fixture.tearDown()
+    }
+
+    @Test("Given bad requests, when sent, then each gets a 4xx page in words, never a stack trace")
+    func badRequests() async throws {
+        let fixture = try await WebFixture.make()
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { $0.csrfToken })
+            let cases: [(String, HTTPRequest.Method, ByteBuffer?, HTTPResponse.Status)] = [
+                ("/no/such/page", .get, nil, .notFound),
+                ("/settings", .get, nil, .notFound),
+                ("/all?after=garbage", .get, nil, .badRequest),
+                ("/article/1/sideways", .get, nil, .notFound),
+                ("/", .put, nil, .methodNotAllowed),
+                ("/subscribe", .post, formBody([("csrf", token)]), .badRequest),
+                ("/subscribe", .post, ByteBuffer(string: "csrf=\(token)&url=" + String(repeating: "a", count: 70_000)), .contentTooLarge),
+                ("/nothing", .post, formBody([("csrf", token)]), .notFound),
+                ("/article/1/star", .post, formBody([("csrf", token), ("starred", "maybe")]), .badRequest),
+            ]
+            for (uri, method, body, status) in cases {
+                try await client.execute(uri: uri, method: method, headers: formHeaders, body: body) { response in
+                    #expect(response.status == status, "\(method) \(uri)")
+                    #expect(response.headers[.contentType]?.hasPrefix("text/html") == true, "\(method) \(uri)")
+                    #expect(!response.text.contains("Error("), "\(method) \(uri)")
+                    #expect(!response.text.contains(".swift"), "\(method) \(uri)")
+                }
+            }
+        }
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a token, when a request comes without it, then the sign-in page answers 401; the header, the cookie and the sign-in form let it through")
+    func accessToken() async throws {
+        let fixture = try await WebFixture.make()
+        let token = "correct-horse-battery-staple"
+        #expect(throws: WebServerError.tokenRequired(address: "0.0.0.0")) {
+            _ = try WebServer.application(herald: fixture.herald, host: "0.0.0.0")
+        }
+        try await fixture.test(token: token) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.text.contains("action=\"/login\""))
+                #expect(!response.text.contains("Example News"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.authorization: "Bearer wrong-token"]) {
+                #expect($0.status == .unauthorized)
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.authorization: "Bearer \(token)"]) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "herald_token=\(token)"]) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/login", method: .post, headers: formHeaders, body: formBody([("token", "nope")])) {
+                #expect($0.status == .unauthorized)
+                #expect($0.headers[.setCookie] == nil)
+            }
+            try await client.execute(uri: "/login", method: .post, headers: formHeaders, body: formBody([("token", token)])) {
+                #expect($0.status == .seeOther)
+                let cookie = try #require($0.headers[.setCookie])
+                #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            }
+        }
+        #expect(WebSecurity.constantTimeEquals("abc", "abc"))
+        #expect(!WebSecurity.constantTimeEquals("abc", "abd"))
+        #expect(!WebSecurity.constantTimeEquals("abc", "abcd"))
+        try await fixture.tearDown()
+    }
+
+    @Test("Given a refresh started from a page, when it ends, then its closing notice reaches the Container that every page shows")
+    func refreshReportsThroughTheContainer() async throws {
+        let fixture = try await WebFixture.make()
+        fixture.server.route("/feed.xml", .feed(WebFixture.feed(count: 6)))
+        let web = WebApp(herald: fixture.herald, accessToken: nil)
+        await web.refreshes.start()
+        await web.refreshes.wait()
+        let notices = await fixture.herald.container.state.notices.map(\.message)
+        #expect(notices.contains { $0.contains("1 new article") })
+        let event = EventStream.event(for: await fixture.herald.container.state, csrfToken: "t")
+        #expect(event.hasPrefix("event: container\ndata: <section id=\"activity\""))
+        #expect(event.hasSuffix("</section>\n\n"))
+        try await fixture.tearDown()
+    }
+}
