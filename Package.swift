@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreBackendTests",
             dependencies: [
-                "HeraldStore", "HeraldPostgres",
+                "HeraldStore", "HeraldPostgres", "HeraldTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

@@ -1,9 +1,10 @@
 import Foundation
 import HeraldDomain
-@testable import HeraldPostgres
 import HeraldStore
+import HeraldTestSupport
 import PostgresNIO
 import Testing
+@testable import HeraldPostgres
 
 /// What every store offers the engine.
 typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving
@@ -83,24 +84,8 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Real-shaped parsed items and feeds for the store tests.
-enum StoreFixtures {
-    static let epoch = Date(timeIntervalSince1970: 1_750_000_000)
-
-    static func item(_ identity: String, title: String, body: String = "<p>Body</p>", published: Date? = epoch,
-                     updated: Date? = nil, author: String? = "Ada Lovelace") -> ParsedItem {
-        ParsedItem(identity: identity, id: identity, title: TextConstruct(type: .text, value: title), plainTitle: title,
-                   links: [Link(href: "https://news.example.org/\(identity)", rel: "alternate")],
-                   authors: author.map { [Person(name: $0)] } ?? [], published: published, updated: updated,
-                   summary: nil, content: TextConstruct(type: .html, value: body),
-                   categories: [Category(term: "science")])
-    }
-
-    static func feed(_ items: [ParsedItem], title: String = "Example News") -> ParsedFeed {
-        ParsedFeed(format: .rss, version: "2.0", title: TextConstruct(type: .text, value: title), plainTitle: title,
-                   links: [Link(href: "https://news.example.org/", rel: "alternate")], items: items)
-    }
-
+/// The store fixtures that need this target's store type.
+extension StoreFixtures {
     /// Saves items into a feed with an empty fetch state.
     @discardableResult
     static func save(_ items: [ParsedItem], to feed: FeedID, in store: AnyStore, at date: Date = epoch)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldTestSupport
 import Testing
 
 @Suite("Search in Chinese, Japanese and Korean text")

@@ -1,8 +1,9 @@
 import Foundation
 import HeraldDomain
-@testable import HeraldPostgres
+import HeraldTestSupport
 import PostgresNIO
 import Testing
+@testable import HeraldPostgres
 
 /// What only the PostgreSQL store does: schema versions in `schema_migrations`, and commits of
 /// other processes (workers, other users' readers) reported through NOTIFY.

@@ -1,28 +1,11 @@
 import Foundation
 import HeraldDomain
+import HeraldTestSupport
 import Testing
 
 /// The store's change observation: what a screen needs to update live.
 @Suite("Store changes")
 struct StoreChangesTests {
-    /// Collects the first change a stream reports that satisfies `condition`, or `nil` after `timeout`.
-    private func firstChange(in stream: AsyncStream<StoreChanges>, within timeout: Duration,
-                             where condition: @escaping @Sendable (StoreChanges) -> Bool) async -> StoreChanges? {
-        await withTaskGroup(of: StoreChanges?.self) { group in
-            group.addTask {
-                for await change in stream where condition(change) { return change }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
     @Test("storing articles reports articles and counts; marking read reports articles; adding a feed reports feeds",
           arguments: Backend.all)
     func ownCommits(_ backend: Backend) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 

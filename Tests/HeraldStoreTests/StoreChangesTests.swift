@@ -1,29 +1,12 @@
 import Foundation
 import HeraldDomain
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
 /// The SQLite store hears other processes' commits (the shared behaviour: Tests/HeraldStoreBackendTests).
 @Suite("Store changes")
 struct StoreChangesTests {
-    /// Collects the first change a stream reports that satisfies `condition`, or `nil` after `timeout`.
-    private func firstChange(in stream: AsyncStream<StoreChanges>, within timeout: Duration,
-                             where condition: @escaping @Sendable (StoreChanges) -> Bool) async -> StoreChanges? {
-        await withTaskGroup(of: StoreChanges?.self) { group in
-            group.addTask {
-                for await change in stream where condition(change) { return change }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
     @Test("a commit by another connection to the same file (another herald process) is reported within seconds")
     func otherConnectionsCommits() async throws {
         let folder = try TemporaryFolder()

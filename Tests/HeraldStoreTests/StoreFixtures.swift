@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldTestSupport
 @testable import HeraldStore
 
 /// A folder under the system temporary directory, removed when released.
@@ -16,24 +17,8 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Real-shaped parsed items and feeds for the store tests.
-enum StoreFixtures {
-    static let epoch = Date(timeIntervalSince1970: 1_750_000_000)
-
-    static func item(_ identity: String, title: String, body: String = "<p>Body</p>", published: Date? = epoch,
-                     updated: Date? = nil, author: String? = "Ada Lovelace") -> ParsedItem {
-        ParsedItem(identity: identity, id: identity, title: TextConstruct(type: .text, value: title), plainTitle: title,
-                   links: [Link(href: "https://news.example.org/\(identity)", rel: "alternate")],
-                   authors: author.map { [Person(name: $0)] } ?? [], published: published, updated: updated,
-                   summary: nil, content: TextConstruct(type: .html, value: body),
-                   categories: [Category(term: "science")])
-    }
-
-    static func feed(_ items: [ParsedItem], title: String = "Example News") -> ParsedFeed {
-        ParsedFeed(format: .rss, version: "2.0", title: TextConstruct(type: .text, value: title), plainTitle: title,
-                   links: [Link(href: "https://news.example.org/", rel: "alternate")], items: items)
-    }
-
+/// The store fixtures that need this target's store type.
+extension StoreFixtures {
     /// A file store in a temporary folder with one feed.
     static func storeWithFeed(in folder: TemporaryFolder, url: String = "https://news.example.org/feed.xml",
                               tags: [String] = []) async throws -> (SQLiteStore, Feed) {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
