@@ -142,6 +142,32 @@ struct WebActionTests {
         try await fixture.tearDown()
     }
 
+    @Test("Given search results, when saved from the page, then the saved search exists and the browser is sent to its list, which the feeds page shows")
+    func saveSearch() async throws {
+        let fixture = try await WebFixture.make()
+        try await fixture.test { client in
+            let token = try await client.execute(uri: "/search?q=ferries", method: .get) { response -> String? in
+                #expect(response.text.contains("action=\"/search/save\""))
+                return response.csrfToken
+            }
+            let location = try await client.execute(uri: "/search/save", method: .post, headers: formHeaders,
+                                                    body: formBody([("q", "ferries"), ("name", "Boats"),
+                                                                    ("csrf", try #require(token))])) { response -> String? in
+                #expect(response.status == .seeOther)
+                return response.headers[.location]
+            }
+            #expect(location?.hasPrefix("/saved/") == true, "\(location ?? "")")
+            try await client.execute(uri: try #require(location), method: .get) { response in
+                #expect(response.text.contains("<h1>Boats</h1>"))
+                #expect(response.text.contains("Harbour story"))
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("Saved searches") && response.text.contains("Boats"))
+            }
+        }
+        try await fixture.tearDown()
+    }
+
     @Test("Given bad requests, when sent, then each gets a 4xx page in words, never a stack trace")
     func badRequests() async throws {
         let fixture = try await WebFixture.make()

@@ -23,6 +23,7 @@ enum SearchPage {
                 element("p", Attribute("class", "state failed"), Attribute("role", "alert")) { message }
             case .loaded(let content):
                 loaded(content, query: query, page: page)
+                if !content.query.isEmpty { saveForm(query: query, context: context) }
             }
         }
     }
@@ -57,6 +58,19 @@ enum SearchPage {
                     }
                 }
             }
+        }
+    }
+
+    /// "Save this search": the query becomes a saved search, listed on the feeds page with its unread count.
+    private static func saveForm(query: String, context: PageContext) -> Node {
+        element("form", Attribute("method", "post"), Attribute("action", "/search/save"), Attribute("class", "save-search")) {
+            context.csrfField
+            Node.void("input", [Attribute("type", "hidden"), Attribute("name", "q"), Attribute("value", query)])
+            element("label") {
+                "Save as "
+                Node.void("input", [Attribute("type", "text"), Attribute("name", "name"), Attribute("placeholder", query)])
+            }
+            element("button", Attribute("type", "submit")) { "Save search" }
         }
     }
 

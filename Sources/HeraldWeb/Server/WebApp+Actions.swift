@@ -59,6 +59,8 @@ extension WebApp {
             return Self.seeOther("/")
         case "/confirm":
             return await confirmed(form, request: request)
+        case "/search/save":
+            return await saveSearch(form, request: request)
         default:
             return await errorPage(.notFound, "No such action", "Herald has no action at \(path).", request)
         }
@@ -78,6 +80,21 @@ extension WebApp {
                                    request)
         }
         return Self.seeOther(form["return"])
+    }
+
+    /// `/search/save` (`q`, `name`): the search module runs the query and saves it; the browser goes to
+    /// the saved search's list (or back to the results, where the Container says why it failed).
+    private func saveSearch(_ form: FormData, request: Request) async -> Response {
+        guard let query = form["q"]?.trimmingSpaces, !query.isEmpty else {
+            return await errorPage(.badRequest, "No query", "Search for something first, then save it.", request)
+        }
+        let screen = WebScreen()
+        let module = herald.module(for: .search(query), display: screen)
+        guard case .search(let search, _) = module else { return Self.seeOther("/") }
+        await module.appear()
+        await search.querySaved(name: form["name"] ?? "")
+        guard let saved = await search.savedSearch else { return Self.seeOther(webPath(.search(query))) }
+        return Self.seeOther(webPath(.articleList(ArticleFilter(scope: .savedSearch(saved.id)))))
     }
 
     /// The confirmed action: the Router answers the alert with its confirmation, and the module of
