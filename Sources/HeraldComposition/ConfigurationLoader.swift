@@ -7,7 +7,8 @@ import HeraldDomain
 /// `~/.config/herald/config`; a missing file is fine. Its lines are `key = value`, `#` starts a comment:
 ///
 /// ```
-/// database = ~/news/herald.db
+/// database = ~/news/herald.db          # or postgres://herald@db.example/herald
+/// user = alice                           # PostgreSQL only; default: the login name
 /// refresh-concurrency = 32
 /// refresh-per-host = 4
 /// refresh-min-interval = 15m
@@ -49,9 +50,12 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Loads the configuration.
-    /// - Parameter databaseOverride: The `--db` flag, which wins over the file and the environment.
+    /// - Parameters:
+    ///   - databaseOverride: The `--db` flag, which wins over the file and `HERALD_DB`.
+    ///   - userOverride: The `--user` flag, which wins over the file and `HERALD_USER`.
     /// - Throws: ``ConfigurationError`` naming the file, line and key of a bad value.
-    public func load(databaseOverride: String? = nil) throws(ConfigurationError) -> HeraldConfiguration {
+    public func load(databaseOverride: String? = nil,
+                     userOverride: String? = nil) throws(ConfigurationError) -> HeraldConfiguration {
         var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
         let path = configFilePath
         if FileManager.default.fileExists(atPath: path) {
@@ -65,6 +69,12 @@ public struct ConfigurationLoader: Sendable {
         }
         if let databaseOverride, !databaseOverride.isEmpty {
             configuration.databasePath = expandTilde(databaseOverride)
+        }
+        if let explicit = environment["HERALD_USER"], !explicit.isEmpty {
+            configuration.user = try userName(explicit, at: "HERALD_USER")
+        }
+        if let userOverride {
+            configuration.user = try userName(userOverride, at: "--user")
         }
         return configuration
     }
@@ -98,8 +108,10 @@ public struct ConfigurationLoader: Sendable {
                        to configuration: inout HeraldConfiguration) throws(ConfigurationError) {
         switch key {
         case "database":
-            guard !value.isEmpty else { throw ConfigurationError("\(place): `database` needs a file path.") }
+            guard !value.isEmpty else { throw ConfigurationError("\(place): `database` needs a file path or a `postgres://` URL.") }
             configuration.databasePath = expandTilde(value)
+        case "user":
+            configuration.user = try userName(value, at: place)
         case "refresh-concurrency":
             configuration.maxConcurrentFetches = try positiveInteger(value, key: key, at: place)
         case "refresh-per-host":
@@ -129,6 +141,17 @@ public struct ConfigurationLoader: Sendable {
         default:
             throw ConfigurationError("\(place): unknown setting `\(key)`; see Docs/cli.md for the settings Herald knows.")
         }
+    }
+
+    /// A user name: 1 to 64 characters, letters, digits, `.`, `_`, `-` and `@`.
+    private func userName(_ value: String, at place: String) throws(ConfigurationError) -> String {
+        let allowed = value.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || "._-@".unicodeScalars.contains(scalar)
+        }
+        guard (1...64).contains(value.count), allowed else {
+            throw ConfigurationError("\(place): a user name is 1 to 64 letters, digits, `.`, `_`, `-` or `@`, found `\(value)`.")
+        }
+        return value
     }
 
     private func positiveInteger(_ value: String, key: String, at place: String) throws(ConfigurationError) -> Int {

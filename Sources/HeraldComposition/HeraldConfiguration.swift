@@ -4,8 +4,12 @@ import HeraldDomain
 /// Everything a user can configure, resolved from defaults, the config file, the environment and flags
 /// (later sources win).
 public struct HeraldConfiguration: Sendable, Hashable {
-    /// The SQLite database file.
+    /// The database: a SQLite file path, or a `postgres://` URL for the PostgreSQL store.
     public var databasePath: String
+    /// The person whose subscriptions and reading state a PostgreSQL database shows (`user`,
+    /// `HERALD_USER`, `--user`); `nil` is the login name. A SQLite database has one person and
+    /// refuses a user.
+    public var user: String?
     /// Feeds fetched at once across all hosts.
     public var maxConcurrentFetches: Int
     /// Feeds fetched at once from one host.
