@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "HeraldComposition",
             dependencies: [
-                "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
+                "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldPostgres", "HeraldFetching",
                 "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
             ]
         ),

@@ -28,7 +28,8 @@ public final class Herald: Sendable {
     public let modules: ModuleFactory
     private let services: HeraldServices
 
-    /// Opens the engine on the configured database (config file, `HERALD_DB`, then `databasePath`).
+    /// Opens the engine on the configured SQLite database (config file, `HERALD_DB`, then
+    /// `databasePath`). A `postgres://` database needs the `async` ``open(databasePath:user:environment:overrides:)``.
     /// - Parameters:
     ///   - databasePath: Overrides every other source of the database path (the CLI's `--db`).
     ///   - environment: The environment to read `HERALD_DB`, `HERALD_CONFIG` and the XDG folders from.
@@ -37,14 +38,40 @@ public final class Herald: Sendable {
     public static func open(databasePath: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> Herald {
-        let configuration: HeraldConfiguration
+        let configuration = try configuration(databasePath: databasePath, user: nil, environment: environment)
+        let services = try HeraldServices.live(configuration: configuration, overrides: overrides)
+        return Herald(services: services, configuration: configuration)
+    }
+
+    /// Opens the engine on the configured database: a SQLite file, or PostgreSQL for a
+    /// `postgres://` URL (from `--db`, `HERALD_DB` or the config file's `database`).
+    ///
+    /// ```swift
+    /// let herald = try await Herald.open(databasePath: "postgres://herald@db.example/herald", user: "alice")
+    /// ```
+    /// - Parameters:
+    ///   - databasePath: Overrides every other source of the database (the CLI's `--db`).
+    ///   - user: Whose subscriptions and reading state a PostgreSQL database shows (the CLI's
+    ///     `--user`); `nil` is `HERALD_USER`, the config file's `user`, then the login name (added
+    ///     on its first use). A SQLite database refuses a user.
+    ///   - environment: The environment to read `HERALD_DB`, `HERALD_USER`, `HERALD_CONFIG` and the XDG folders from.
+    ///   - overrides: Services to replace (a fixed clock, a fake fetcher).
+    /// - Throws: ``HeraldError`` for a bad configuration, a database that cannot be opened or an unknown user.
+    public static func open(databasePath: String? = nil, user: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            overrides: ServiceOverrides = ServiceOverrides()) async throws(HeraldError) -> Herald {
+        let configuration = try configuration(databasePath: databasePath, user: user, environment: environment)
+        let services = try await HeraldServices.open(configuration: configuration, overrides: overrides)
+        return Herald(services: services, configuration: configuration)
+    }
+
+    private static func configuration(databasePath: String?, user: String?,
+                                      environment: [String: String]) throws(HeraldError) -> HeraldConfiguration {
         do {
-            configuration = try ConfigurationLoader(environment: environment).load(databaseOverride: databasePath)
+            return try ConfigurationLoader(environment: environment).load(databaseOverride: databasePath, userOverride: user)
         } catch {
             throw .configuration(error)
         }
-        let services = try HeraldServices.live(configuration: configuration, overrides: overrides)
-        return Herald(services: services, configuration: configuration)
     }
 
     /// Wraps services built elsewhere (tests, an in-memory engine).
@@ -113,6 +140,25 @@ public final class Herald: Sendable {
                        format: BodyFormat = .text) -> ScreenModule {
         modules.module(for: route, display: display, pageSize: pageSize, history: history,
                        startingAfter: startingAfter, format: format)
+    }
+
+    // MARK: People sharing a database
+
+    /// The person this engine acts for on a PostgreSQL database; `nil` on SQLite (one person's news).
+    public var currentUser: String? { services.users?.currentUser }
+
+    /// Adds a person to a shared (PostgreSQL) database.
+    /// - Throws: ``StoreError/userExists(_:)``, or ``StoreError/singlePerson`` on SQLite.
+    public func addUser(_ name: String) async throws(HeraldError) {
+        guard let users = services.users else { throw .store(.singlePerson) }
+        do { try await users.addUser(name) } catch { throw .store(error) }
+    }
+
+    /// The people sharing the database, by name.
+    /// - Throws: ``StoreError/singlePerson`` on SQLite.
+    public func users() async throws(HeraldError) -> [StoreUser] {
+        guard let users = services.users else { throw .store(.singlePerson) }
+        do { return try await users.users() } catch { throw .store(error) }
     }
 
     /// Every subscribed feed.

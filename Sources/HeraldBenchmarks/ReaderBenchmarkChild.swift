@@ -22,8 +22,8 @@ enum ReaderBenchmarkChild {
         let herald: Herald
         do {
             let scratch = URL(fileURLWithPath: options.database).deletingLastPathComponent().path
-            herald = try Herald.open(databasePath: options.database,
-                                     environment: ["XDG_CONFIG_HOME": scratch + "/no-config"])
+            herald = try await Herald.open(databasePath: options.database,
+                                           environment: ["XDG_CONFIG_HOME": scratch + "/no-config"])
         } catch {
             fail("cannot open \(options.database): \(error.message)")
         }

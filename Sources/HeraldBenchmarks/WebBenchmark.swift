@@ -42,7 +42,7 @@ enum WebBenchmark {
             let cache = try await ReaderBenchmarkCache.prepare(options)
             let targets = try await targets(cache: cache)
             let store = try SQLiteStore(path: cache.path)
-            let herald = try Herald.open(databasePath: cache.path,
+            let herald = try await Herald.open(databasePath: cache.path,
                                          environment: ["HOME": NSTemporaryDirectory(), "XDG_CONFIG_HOME": NSTemporaryDirectory()])
             let server = try await RunningWebServer.start(herald: herald)
             let port = server.port

@@ -5,13 +5,18 @@ import Herald
 /// Opens the engine for one command, runs it, and always shuts it down; turns Herald's errors into a
 /// clear message on standard error and exit code 1.
 enum CLISession {
+    /// Runs `body` with the engine open on the database and user of the global options.
+    static func run(_ global: GlobalOptions, _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
+        try await run(database: global.db, user: global.user, body)
+    }
+
     /// Runs `body` with an open engine.
-    static func run(database: String?,
+    static func run(database: String?, user: String? = nil,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
         let output = TerminalOutput.current()
         let herald: Herald
         do {
-            herald = try Herald.open(databasePath: database)
+            herald = try await Herald.open(databasePath: database, user: user)
         } catch {
             output.errorLine("herald: " + error.message)
             throw ExitCode.failure

@@ -5,21 +5,28 @@ import Synchronization
 /// path (the refresh port's cancel: the summary says "Refresh cancelled" and every feed already
 /// stored stays). A second Ctrl-C exits at once.
 final class InterruptHandler {
-    private let source: any DispatchSourceSignal
+    private let sources: [any DispatchSourceSignal]
+    private let signals: [Int32]
     private let interrupted = InterruptFlag()
 
-    /// Runs `action` on the first SIGINT; restores the default action for the second.
-    init(onInterrupt action: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        self.source = source
-        source.setEventHandler { [interrupted] in
-            FileHandle.standardError.write(Data("\nStopping after the feeds in flight… (Ctrl-C again to quit now)\n".utf8))
-            interrupted.value.store(true, ordering: .sequentiallyConsistent)
-            signal(SIGINT, SIG_DFL)
-            action()
+    /// Runs `action` on the first of `signals` (SIGINT; a worker adds SIGTERM); restores the
+    /// default action for the second.
+    init(signals: [Int32] = [SIGINT], onInterrupt action: @escaping @Sendable () -> Void) {
+        self.signals = signals
+        var sources: [any DispatchSourceSignal] = []
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [interrupted] in
+                guard !interrupted.value.exchange(true, ordering: .sequentiallyConsistent) else { return }
+                FileHandle.standardError.write(Data("\nStopping after the feeds in flight… (Ctrl-C again to quit now)\n".utf8))
+                for number in signals { signal(number, SIG_DFL) }
+                action()
+            }
+            source.resume()
+            sources.append(source)
         }
-        source.resume()
+        self.sources = sources
     }
 
     /// True once Ctrl-C was pressed.
@@ -27,8 +34,8 @@ final class InterruptHandler {
 
     /// Stops listening and restores the default action.
     func remove() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in signals { signal(number, SIG_DFL) }
     }
 }
 

@@ -3,6 +3,7 @@ import HeraldDomain
 import HeraldFetching
 import HeraldInteractors
 import HeraldParsing
+import HeraldPostgres
 import HeraldStore
 
 /// The services Herald builds once per process, behind their Domain ports. This is the only file that
@@ -34,27 +35,78 @@ public struct HeraldServices: Sendable {
     public let refresher: any FeedRefreshing
     /// Subscribes, imports and exports.
     public let subscriber: any FeedSubscribing
-    /// The database file, when the store is on disk.
+    /// The database file, when the store is on disk, or the PostgreSQL URL (without its password).
     public let databasePath: String?
+    /// The people sharing the database, when it is PostgreSQL (`nil`: SQLite keeps one person's news).
+    public let users: (any UserManaging)?
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
-    /// Builds the real services for a configuration.
+    /// Builds the real services for a configuration whose database is a SQLite file.
     /// - Parameter overrides: Replacements for tests and other front ends (a fixed clock, a fake fetcher…).
-    /// - Throws: ``HeraldError`` when the database cannot be opened.
+    /// - Throws: ``HeraldError`` when the database cannot be opened, or is a `postgres://` URL (which
+    ///   ``open(configuration:overrides:)`` opens).
     public static func live(configuration: HeraldConfiguration,
                             overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> HeraldServices {
+        if PostgresLocation.isPostgresURL(configuration.databasePath) {
+            throw HeraldError.store(.cannotOpen(
+                path: PostgresLocation.redacting(configuration.databasePath),
+                reason: "a PostgreSQL database is opened asynchronously; use `await Herald.open(…)`"))
+        }
+        return try sqlite(configuration: configuration, overrides: overrides)
+    }
+
+    /// Builds the real services for a configuration: the SQLite store for a file path, the
+    /// PostgreSQL store for a `postgres://` URL (acting for ``HeraldConfiguration/user``, else the
+    /// login name, added on first use).
+    /// - Throws: ``HeraldError`` when the database cannot be opened or the user is unknown, or a
+    ///   user is asked of a SQLite database.
+    public static func open(configuration: HeraldConfiguration,
+                            overrides: ServiceOverrides = ServiceOverrides()) async throws(HeraldError) -> HeraldServices {
+        guard PostgresLocation.isPostgresURL(configuration.databasePath) else {
+            return try sqlite(configuration: configuration, overrides: overrides)
+        }
+        let store: PostgresStore
+        do {
+            let chosen = configuration.user
+            store = try await PostgresStore.open(url: configuration.databasePath, user: chosen ?? LoginName.current,
+                                                 createUser: chosen == nil,
+                                                 maximumConnections: max(4, min(configuration.maxConcurrentFetches / 4, 16)))
+        } catch {
+            throw HeraldError.store(error)
+        }
+        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
+                               users: store, location: store.location, close: { await store.close() })
+        return assemble(parts, configuration: configuration, overrides: overrides)
+    }
+
+    private static func sqlite(configuration: HeraldConfiguration,
+                               overrides: ServiceOverrides) throws(HeraldError) -> HeraldServices {
+        if configuration.user != nil { throw HeraldError.store(.singlePerson) }
         let store: SQLiteStore
         do {
             store = try SQLiteStore(path: configuration.databasePath)
         } catch {
             throw HeraldError.store(error)
         }
-        return assemble(store: store, databasePath: configuration.databasePath,
-                        configuration: configuration, overrides: overrides)
+        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil, users: nil,
+                               location: configuration.databasePath, close: {})
+        return assemble(parts, configuration: configuration, overrides: overrides)
     }
 
-    private static func assemble(store: SQLiteStore, databasePath: String?, configuration: HeraldConfiguration,
+    /// One store's ports.
+    private struct StoreParts {
+        let feeds: any FeedStoring
+        let articles: any ArticleStoring
+        let search: any ArticleSearching
+        let observer: any StoreObserving
+        let queue: (any FeedQueueing)?
+        let users: (any UserManaging)?
+        let location: String
+        let close: @Sendable () async -> Void
+    }
+
+    private static func assemble(_ store: StoreParts, configuration: HeraldConfiguration,
                                  overrides: ServiceOverrides) -> HeraldServices {
         let clock = overrides.clock ?? SystemWallClock()
         // A gzip body served without Content-Encoding reaches the parser compressed; it inflates
@@ -79,18 +131,25 @@ public struct HeraldServices: Sendable {
             fetcher = http
             shutdown = { await http.shutdown() }
         }
+        let close = store.close
         var policy = RefreshPolicy.default
         policy.maxConcurrentFetches = configuration.maxConcurrentFetches
         policy.maxConcurrentPerHost = configuration.maxConcurrentPerHost
         policy.minimumInterval = configuration.minimumRefreshInterval
         policy.maximumInterval = configuration.maximumRefreshInterval
-        let refresher = RefreshInteractor(feeds: store, fetcher: fetcher, parser: parser, clock: clock, policy: policy)
-        let subscriber = SubscribeInteractor(feeds: store, fetcher: fetcher, parser: parser, discoverer: discoverer,
+        if let lease = overrides.claimLease { policy.claimLease = lease }
+        let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
+                                          queue: store.queue, holder: LoginName.holder)
+        let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
-        return HeraldServices(feeds: store, articles: store, search: store, observer: store, fetcher: fetcher, parser: parser,
-                              renderer: LibXMLHTMLRenderer(), sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
-                              refresher: refresher, subscriber: subscriber, databasePath: databasePath,
-                              shutdownHandler: shutdown)
+        return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
+                              fetcher: fetcher, parser: parser, renderer: LibXMLHTMLRenderer(),
+                              sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
+                              refresher: refresher, subscriber: subscriber, databasePath: store.location,
+                              users: store.users, shutdownHandler: {
+                                  await shutdown()
+                                  await close()
+                              })
     }
 
     /// Releases network resources.
@@ -103,10 +162,14 @@ public struct ServiceOverrides: Sendable {
     public var clock: (any WallClock)?
     /// A fetcher, e.g. a fake or one with other limits.
     public var fetcher: (any FeedFetching)?
+    /// How long a claim on a shared refresh queue lasts (`herald worker --lease`); `nil` keeps the
+    /// policy's two minutes.
+    public var claimLease: TimeInterval?
 
     /// Creates overrides.
-    public init(clock: (any WallClock)? = nil, fetcher: (any FeedFetching)? = nil) {
+    public init(clock: (any WallClock)? = nil, fetcher: (any FeedFetching)? = nil, claimLease: TimeInterval? = nil) {
         self.clock = clock
         self.fetcher = fetcher
+        self.claimLease = claimLease
     }
 }

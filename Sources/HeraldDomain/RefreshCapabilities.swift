@@ -12,6 +12,9 @@ public enum RefreshSelection: Sendable, Hashable {
     case all
     /// The named feeds.
     case feeds([FeedID])
+    /// The due feeds of every person who shares the database (a refresh worker's work); on a store
+    /// that keeps one person's news, the same as ``due``.
+    case dueForEveryone
 }
 
 /// Refreshes feeds: fetch, parse, store, schedule, with progress as a stream of events.

@@ -22,6 +22,12 @@ public enum StoreError: Error, Sendable, Hashable {
     case duplicateFeed(url: String, existing: FeedID)
     /// The search query is not valid (the reason is written for the user, never SQL).
     case invalidQuery(reason: String)
+    /// The database has no user of that name.
+    case unknownUser(String)
+    /// A user of that name already exists.
+    case userExists(String)
+    /// The store keeps one person's news (SQLite) and was asked about users.
+    case singlePerson
     /// An unexpected database failure.
     case database(reason: String)
 
@@ -40,6 +46,11 @@ public enum StoreError: Error, Sendable, Hashable {
         case .savedSearchNotFound(let id): "There is no saved search \(id)."
         case let .duplicateFeed(url, existing): "Already subscribed to \(url) as feed \(existing)."
         case .invalidQuery(let reason): "The search query is not valid: \(reason)."
+        case .unknownUser(let name):
+            "There is no user \(name) in this database; `herald user add \(name)` adds one and `herald user list` lists them."
+        case .userExists(let name): "There is already a user \(name) in this database."
+        case .singlePerson:
+            "A SQLite database holds one person's news; several users need a PostgreSQL database (--db postgres://…)."
         case .database(let reason): "The database failed: \(reason)."
         }
     }

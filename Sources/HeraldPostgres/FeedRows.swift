@@ -4,12 +4,13 @@ import PostgresNIO
 
 /// Reads a user's view of `feeds` (the shared fetch state) joined with their `subscriptions`.
 enum FeedRows {
-    static let select = """
-        SELECT f.id, f.url, f.title, s.custom_title, f.site_url, s.is_hidden, s.settings_json, f.etag, f.last_modified,
+    /// The columns ``feed(_:tags:)`` reads, over `feeds AS f` and `subscriptions AS s`.
+    static let columns = """
+        f.id, f.url, f.title, s.custom_title, f.site_url, s.is_hidden, s.settings_json, f.etag, f.last_modified,
             f.body_hash, f.last_attempt_at, f.last_success_at, f.last_error_json, f.error_count, f.next_due_at,
             f.is_gone, f.pending_redirect_json, s.added_at
-        FROM feeds AS f JOIN subscriptions AS s ON s.feed_id = f.id
         """
+    static let select = "SELECT \(columns) FROM feeds AS f JOIN subscriptions AS s ON s.feed_id = f.id"
 
     static func feed(_ row: PostgresRow, tags: [Int64: [String]]) throws -> Feed {
         let cells = row.makeRandomAccess()

@@ -108,7 +108,7 @@ public struct PostgresLocation: Sendable, Hashable {
     }
 
     /// A URL as given, with any password replaced.
-    static func redacting(_ text: String) -> String {
+    public static func redacting(_ text: String) -> String {
         guard var components = URLComponents(string: text), components.password != nil else { return text }
         components.password = "…"
         return components.string ?? "postgres://…"

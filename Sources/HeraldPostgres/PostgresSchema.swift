@@ -16,12 +16,13 @@ enum PostgresSchema {
     /// The migrations in order. Released ones are never edited.
     static let migrations: [Migration] = [
         Migration(version: 1, name: "v1-shared-feeds-per-user-state", sql: PostgresSchemaVersion1.sql),
+        Migration(version: 2, name: "v2-refresh-queue", sql: PostgresSchemaVersion2.sql),
     ]
 
     /// The newest schema version this build knows.
     static var currentVersion: Int { migrations.last!.version }
 
-    /// The user every store acts for until users can be chosen.
+    /// The user every database has, whom a store acts for when no user is chosen.
     static let defaultUser = "default"
 
     /// The statements of a script: split at a `;` that ends a line outside a `$$` function body.
@@ -42,9 +43,20 @@ enum PostgresSchema {
         return statements
     }
 
+    /// Writes the host key of feeds that have none (those stored before the queue existed).
+    static func fillHostKeys(_ connection: PostgresConnection) async throws {
+        let missing = try await connection.run("SELECT id, url FROM feeds WHERE host IS NULL").all { try $0.decode((Int64, String).self) }
+        guard !missing.isEmpty else { return }
+        try await connection.run("""
+            UPDATE feeds AS f SET host = m.host
+            FROM unnest(\(missing.map(\.0))::bigint[], \(missing.map { HostKey.of($0.1) })::text[]) AS m (id, host)
+            WHERE f.id = m.id
+            """)
+    }
+
     /// Creates the schema when asked for one, refuses a newer database, applies what is missing.
-    /// - Returns: The schema holding the tables and the default user's identifier.
-    static func prepare(_ client: PostgresClient, schema: String?, location: String) async throws -> (String, Int64) {
+    /// - Returns: The schema holding the tables.
+    static func prepare(_ client: PostgresClient, schema: String?, location: String) async throws -> String {
         try await client.withConnection { connection in
             try await connection.run("BEGIN")
             do {
@@ -77,18 +89,34 @@ enum PostgresSchema {
                     }
                     try await connection.run("INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))")
                 }
-                guard let user = try await connection.run("SELECT id FROM users WHERE name = \(defaultUser)")
-                    .first({ try $0.decode(Int64.self) }) else {
-                    throw StoreError.database(reason: "the default user is missing from the users table")
-                }
+                try await fillHostKeys(connection)
                 try await connection.run("COMMIT")
-                return (current, user)
+                return current
             } catch {
                 _ = try? await connection.run("ROLLBACK")
                 throw error
             }
         }
     }
+}
+
+/// The refresh queue: each feed's host key (``HostKey``, written by Herald, so that the per-host
+/// limit of workers is the one a single refresh applies) and one claim row per feed: who holds it
+/// until when, and the refresh run that claimed it last.
+enum PostgresSchemaVersion2 {
+    static let sql = """
+        ALTER TABLE feeds ADD COLUMN host text;
+        CREATE INDEX feeds_by_host ON feeds (host);
+        CREATE TABLE feed_claims (
+            feed_id bigint PRIMARY KEY REFERENCES feeds (id) ON DELETE CASCADE,
+            host text NOT NULL,
+            holder text NOT NULL,
+            run text NOT NULL,
+            held_until double precision NOT NULL
+        );
+        CREATE INDEX feed_claims_by_host ON feed_claims (host, held_until);
+        CREATE INDEX feed_claims_by_holder ON feed_claims (holder);
+        """
 }
 
 /// The first schema. Feeds and articles are shared; what is a person's own is keyed by `user_id`

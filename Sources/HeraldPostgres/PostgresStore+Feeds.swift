@@ -11,7 +11,8 @@ extension PostgresStore {
         return try await write { connection in
             let seconds = date.timeIntervalSince1970
             try await connection.run("""
-                INSERT INTO feeds (url, added_at) VALUES (\(feed.url), \(seconds)) ON CONFLICT (url) DO NOTHING
+                INSERT INTO feeds (url, host, added_at) VALUES (\(feed.url), \(HostKey.of(feed.url)), \(seconds))
+                ON CONFLICT (url) DO NOTHING
                 """)
             guard let id = try await connection.run("SELECT id FROM feeds WHERE url = \(feed.url)")
                 .first({ try $0.decode(Int64.self) }) else { throw StoreError.database(reason: "the feed row vanished") }
@@ -102,17 +103,20 @@ extension PostgresStore {
     }
 
     /// Moves the feed to a new URL, keeping its articles and state (for every subscriber: the
-    /// feed is shared).
+    /// feed is shared, and a refresh worker follows a permanent redirect for all of them).
     /// - Throws: ``StoreError/duplicateFeed(url:existing:)`` when another feed has that URL.
     public func changeURL(of id: FeedID, to url: String) async throws(StoreError) {
-        let user = userID
         try await write { connection in
             if let other = try await connection.run("SELECT id FROM feeds WHERE url = \(url)").first({ try $0.decode(Int64.self) }),
                other != id.rawValue {
                 throw StoreError.duplicateFeed(url: url, existing: FeedID(other))
             }
-            _ = try await FeedRows.require(connection, user: user, id: id)
-            try await connection.run("UPDATE feeds SET url = \(url) WHERE id = \(id.rawValue)")
+            let moved = try await connection.run("""
+                UPDATE feeds SET url = \(url), host = \(HostKey.of(url)) WHERE id = \(id.rawValue)
+                    AND EXISTS (SELECT 1 FROM subscriptions WHERE feed_id = \(id.rawValue))
+                RETURNING id
+                """).first { try $0.decode(Int64.self) }
+            if moved == nil { throw StoreError.feedNotFound(id) }
         }
     }
 

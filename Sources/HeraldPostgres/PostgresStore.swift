@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Feeds and articles are stored once, whoever subscribes; each user has their own subscriptions
 /// (title, tags, hidden, settings), read/starred state and tags of articles, and saved searches.
-/// A store instance acts for one user (the default user, `default`, until users can be chosen).
+/// A store instance acts for one user, chosen when it opens (``open(url:user:createUser:maximumConnections:openTimeout:)``).
 /// Connections come from a pool (postgres-nio's `PostgresClient`); every write is one transaction.
 public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching, StoreObserving, Sendable {
     let client: PostgresClient
@@ -16,6 +16,8 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
     public let location: String
     /// The user this store acts for.
     let userID: Int64
+    /// Their name.
+    public let currentUser: String
     /// The schema holding the tables (`current_schema()`), which names the change channel.
     let schema: String
     private let runner: Task<Void, Never>
@@ -26,8 +28,9 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
         return logger
     }()
 
-    private init(client: PostgresClient, runner: Task<Void, Never>, location: String, userID: Int64, schema: String,
-                 changeFeed: ChangeFeed) {
+    private init(client: PostgresClient, runner: Task<Void, Never>, location: String, userID: Int64, userName: String,
+                 schema: String, changeFeed: ChangeFeed) {
+        self.currentUser = userName
         self.client = client
         self.runner = runner
         self.location = location
@@ -39,11 +42,16 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
     /// Connects to the database a `postgres://` URL names and brings its schema up to date.
     /// - Parameters:
     ///   - url: See ``PostgresLocation``.
+    ///   - user: The person the store acts for; `default` is the user every database has.
+    ///   - createUser: Adds `user` when the database has no such user yet (the login name's first use);
+    ///     otherwise an unknown user is refused.
     ///   - maximumConnections: The size of the connection pool (one more is held to hear of changes).
     ///   - openTimeout: How long to wait for the server to answer and the schema to be ready.
     /// - Throws: ``StoreError/newerSchema(found:supported:)`` for a database written by a newer Herald,
-    ///   ``StoreError/cannotOpen(path:reason:)`` when the server cannot be reached or refuses the login.
-    public static func open(url: String, maximumConnections: Int = 8,
+    ///   ``StoreError/cannotOpen(path:reason:)`` when the server cannot be reached or refuses the login,
+    ///   ``StoreError/unknownUser(_:)`` for a user the database does not have.
+    public static func open(url: String, user: String = PostgresStore.defaultUser, createUser: Bool = false,
+                            maximumConnections: Int = 8,
                             openTimeout: Duration = defaultOpenTimeout) async throws(StoreError) -> PostgresStore {
         let location = try PostgresLocation(url: url)
         let configuration = try location.clientConfiguration(maximumConnections: maximumConnections + 1)
@@ -53,7 +61,10 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
             // The pool retries a server that does not answer for a minute before it gives up;
             // opening gives up sooner, with the reason.
             let (schema, userID) = try await withThrowingTaskGroup(of: (String, Int64)?.self) { group in
-                group.addTask { try await PostgresSchema.prepare(client, schema: location.schema, location: location.redacted) }
+                group.addTask {
+                    let schema = try await PostgresSchema.prepare(client, schema: location.schema, location: location.redacted)
+                    return (schema, try await PostgresUsers.identifier(of: user, creating: createUser, client: client))
+                }
                 group.addTask {
                     try await Task.sleep(for: openTimeout)
                     return nil
@@ -66,12 +77,15 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
             }
             let changeFeed = try await ChangeFeed.start(client: client, channel: "herald:" + schema)
             return PostgresStore(client: client, runner: runner, location: location.redacted, userID: userID,
-                                 schema: schema, changeFeed: changeFeed)
+                                 userName: user, schema: schema, changeFeed: changeFeed)
         } catch {
             runner.cancel()
             throw PostgresErrorMapping.map(error, location: location.redacted)
         }
     }
+
+    /// The user every database has, whom a store acts for when no user is chosen.
+    public static let defaultUser = PostgresSchema.defaultUser
 
     /// How long ``open(url:maximumConnections:openTimeout:)`` waits for the server by default.
     public static let defaultOpenTimeout: Duration = .seconds(10)

@@ -66,10 +66,12 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
     }
 
     /// A store in a new schema of the test database.
-    static func openPostgres(schema: String = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())
+    static func openPostgres(schema: String = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased(),
+                             user: String = PostgresStore.defaultUser, createUser: Bool = false)
         async throws -> (PostgresStore, String) {
         let url = try #require(postgresURL, "HERALD_TEST_POSTGRES_URL is not set")
         let store = try await PostgresStore.open(url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)",
+                                                 user: user, createUser: createUser,
                                                  maximumConnections: 2,
                                                  // A busy machine running the whole suite in parallel
                                                  // (schemas created and migrated at once) is slow, not down.

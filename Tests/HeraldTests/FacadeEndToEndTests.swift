@@ -47,7 +47,7 @@ struct FacadeEndToEndTests {
             ("a2", "Harbour reopens after storm", "Ferries resume service on Monday."),
         ]), etag: "\"v1\""))
         let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"]
-        let herald = try Herald.open(databasePath: directory + "/herald.db", environment: environment)
+        let herald = try await Herald.open(databasePath: directory + "/herald.db", environment: environment)
         let screens = Screens()
 
         let feeds = herald.feedsScreen(display: screens)
@@ -95,7 +95,7 @@ struct FacadeEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try await LocalHTTPServer.start()
         server.route("/ok.xml", .feed(Self.feed(items: [("b1", "Fine", "Fine body")])))
-        let herald = try Herald.open(databasePath: directory + "/herald.db",
+        let herald = try await Herald.open(databasePath: directory + "/herald.db",
                                      environment: ["HOME": directory, "XDG_CONFIG_HOME": directory])
         let screens = Screens()
         let feeds = herald.feedsScreen(display: screens)

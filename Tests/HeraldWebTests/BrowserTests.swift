@@ -34,7 +34,7 @@ struct BrowserTests {
         let directory = NSTemporaryDirectory() + "herald-browser-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let herald = try Herald.open(databasePath: directory + "/herald.db",
+        let herald = try await Herald.open(databasePath: directory + "/herald.db",
                                      environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"])
         let demo = Self.root.appendingPathComponent("Fixtures/demo").path
         let files = try FileManager.default.contentsOfDirectory(atPath: demo).sorted()
@@ -79,7 +79,7 @@ struct BrowserTests {
         #expect(step("help")["h1"] as? [String] == ["Keys"])
         for name in ["feeds", "list", "article", "search"] { #expect(step(name)["scripts"] as? Int == 0) }
         #expect((report["console"] as? [String]) == [], "console: \(report["console"] ?? "")")
-        let starred = try Herald.open(databasePath: directory + "/herald.db",
+        let starred = try await Herald.open(databasePath: directory + "/herald.db",
                                             environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"])
         #expect(try await starred.statistics().starred == 1)
         await starred.shutdown()

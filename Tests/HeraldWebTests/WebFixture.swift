@@ -48,7 +48,7 @@ struct WebFixture {
         let server = try await LocalHTTPServer.start()
         server.route("/feed.xml", .feed(feed(count: articles)))
         server.route("/broken.xml", .feed(feed(count: 1)))
-        let herald = try Herald.open(databasePath: directory + "/herald.db",
+        let herald = try await Herald.open(databasePath: directory + "/herald.db",
                                      environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"])
         let fixture = WebFixture(directory: directory, herald: herald, server: server)
         if !empty {

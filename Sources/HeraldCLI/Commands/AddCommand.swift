@@ -21,7 +21,7 @@ struct AddCommand: AsyncParsableCommand {
         if !url.contains("://"), FileManager.default.fileExists(atPath: url) {
             target = URL(fileURLWithPath: url).standardizedFileURL.absoluteString
         }
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.feedAdded(url: target, title: title, tags: tag)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }

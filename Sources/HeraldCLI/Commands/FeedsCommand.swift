@@ -10,7 +10,7 @@ struct FeedsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let capture = FeedsCapture()
             let screen = herald.feedsScreen(display: capture)
             await screen.viewAppeared()

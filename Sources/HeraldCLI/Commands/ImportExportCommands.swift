@@ -21,7 +21,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             data = contents
         }
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.subscriptionsImported(data)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
@@ -39,7 +39,7 @@ struct ExportCommand: AsyncParsableCommand {
     var file: String?
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.subscriptionsExportRequested()
             guard let document = await screen.exportedOPML else {

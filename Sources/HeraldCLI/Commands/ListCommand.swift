@@ -19,7 +19,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let capture = ArticleListCapture()
             var cursor: PageCursor?
             if let after {

@@ -31,7 +31,7 @@ struct MarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             var filter = ArticleFilter()
             if let feed { filter.scope = .feed(try await FeedResolver.resolve(feed, in: herald).id) }
             let list = herald.articleListScreen(filter, display: ArticleListCapture())

@@ -15,7 +15,7 @@ struct RefreshCommand: AsyncParsableCommand {
     var feeds: [String] = []
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             var selection = all ? RefreshSelection.all : .due
             if !feeds.isEmpty {
                 var ids: [FeedID] = []

@@ -14,7 +14,7 @@ struct RemoveCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let target = try await FeedResolver.resolve(feed, in: herald)
             // The confirmation is the Router's alert; the confirmed action goes back to the module
             // on screen, as it does in the reader.

@@ -26,7 +26,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let capture = SearchCapture()
             let screen = herald.searchScreen(filter: try await filters.filter(in: herald), pageSize: limit, display: capture)
             await screen.querySubmitted(query.joined(separator: " "))

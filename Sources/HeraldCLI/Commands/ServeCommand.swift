@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
     var token: String?
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             try await Self.serve(herald, host: listen, port: port, token: token ?? herald.configuration.webToken,
                                  terminal: terminal)
         }

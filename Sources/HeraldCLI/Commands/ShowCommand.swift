@@ -23,7 +23,7 @@ struct ShowCommand: AsyncParsableCommand {
         guard case let .articleDetail(id, filter) = route else {
             throw CLIFailure("\(article) is not an article; use an id from `herald list`.")
         }
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let capture = ArticleDetailCapture()
             let screen = herald.articleScreen(id, within: filter, display: capture)
             await screen.viewAppeared()

@@ -9,7 +9,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await CLISession.run(database: global.db) { herald, terminal in
+        try await CLISession.run(global) { herald, terminal in
             let capture = StatsCapture()
             let screen = herald.statsScreen(display: capture)
             await screen.viewAppeared()

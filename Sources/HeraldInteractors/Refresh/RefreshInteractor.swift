@@ -17,6 +17,8 @@ public final class RefreshInteractor: FeedRefreshing {
     private let clock: any WallClock
     private let policy: RefreshPolicy
     private let jitter: any JitterSource
+    private let queue: (any FeedQueueing)?
+    private let holder: String
     private let running = RunningRefreshes()
 
     /// Creates the use case from Domain ports.
@@ -27,14 +29,20 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - clock: The current date.
     ///   - policy: Limits, intervals, backoff and redirect rules.
     ///   - jitter: Randomness for spreading backoff.
+    ///   - queue: A refresh queue shared with other refreshing processes (a PostgreSQL store): feeds
+    ///     are claimed from it in batches instead of listed up front. `nil` for a store one process refreshes.
+    ///   - holder: Who this process is on the shared queue (machine and process), for its claims.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
-                policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter()) {
+                policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
+                queue: (any FeedQueueing)? = nil, holder: String = "herald") {
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
         self.clock = clock
         self.policy = policy
         self.jitter = jitter
+        self.queue = queue
+        self.holder = holder
     }
 
     /// Starts a refresh; the stream yields ``RefreshEvent/started(total:)`` first, one terminal
@@ -56,6 +64,14 @@ public final class RefreshInteractor: FeedRefreshing {
         let feeds = self.feeds
         let now = clock.now()
         let indexingBatch = policy.indexingBatch
+        if let queue {
+            let queued = QueuedRefresh(queue: queue, feeds: feeds, refresher: refresher, clock: clock, policy: policy,
+                                       holder: holder)
+            let task = Task { await queued.run(selection, events: continuation) }
+            continuation.onTermination = { _ in task.cancel() }
+            track(task, canceller: canceller)
+            return stream
+        }
         let task = Task {
             let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now, policy: policy)
             continuation.yield(.started(total: selected.count))
@@ -94,12 +110,17 @@ public final class RefreshInteractor: FeedRefreshing {
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
+        track(task, canceller: canceller)
+        return stream
+    }
+
+    /// Lets ``cancelRefreshes()`` and `canceller` stop a running refresh.
+    private func track(_ task: Task<Void, Never>, canceller: RefreshCanceller?) {
         let running = self.running
         Task {
             await running.add(task)
             if let canceller { await canceller.attach(task) }
         }
-        return stream
     }
 
     /// What a child task of a refresh's group did.
@@ -124,7 +145,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private static func selectedFeeds(in selection: RefreshSelection, of store: any FeedStoring, at now: Date,
                                       policy: RefreshPolicy) async -> [Feed] {
         switch selection {
-        case .due:
+        case .due, .dueForEveryone:
             let due = ((try? await store.dueFeeds(at: now)) ?? []).filter { !$0.fetchState.isGone }
             let known = Set(due.map(\.id))
             let stranded = ((try? await store.feeds()) ?? []).filter { feed in

@@ -43,6 +43,12 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// at its end; `nil` indexes only at the end. Each indexing makes one search-index segment, so
     /// small batches would make many.
     public var indexingBatch: Int?
+    /// How long a claim on a shared refresh queue (``FeedQueueing``) lasts unless extended, in
+    /// seconds: a refresh extends its claims every third of it, so this is how soon a killed
+    /// worker's feeds return to the queue.
+    public var claimLease: TimeInterval = 120
+    /// How often a refresh on a shared queue looks again when every feed left is held by others.
+    public var claimPollInterval: TimeInterval = 0.25
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

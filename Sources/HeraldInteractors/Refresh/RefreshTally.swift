@@ -24,6 +24,12 @@ struct RefreshTally {
         }
     }
 
+    /// Sets the number of feeds the refresh covered, once known (a shared queue's refresh knows it at
+    /// the end: other workers may have refreshed some of the feeds it counted at the start).
+    mutating func settle(total: Int) {
+        summary.total = total
+    }
+
     /// The totals so far; `cancelled` when any feed was left undone.
     var result: RefreshSummary {
         var final = summary

@@ -39,11 +39,14 @@ final class CannedResponseHandler: ChannelInboundHandler {
             let (response, wait) = state.respond(to: request)
             let keepAlive = requestHead.isKeepAlive
             let version = requestHead.version
+            let path = request.path
             if wait > .zero {
                 context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(wait)) {
+                    self.state.answered(path)
                     self.send(response, version: version, keepAlive: keepAlive, context: context)
                 }
             } else {
+                state.answered(path)
                 send(response, version: version, keepAlive: keepAlive, context: context)
             }
         }

@@ -124,4 +124,11 @@ public final class LocalHTTPServer: Sendable {
 
     /// The most connections that were open at the same time.
     public var peakConcurrentConnections: Int { state.peakConnections }
+
+    /// The most requests of `path` waiting for their answer at once (from the request to the
+    /// start of its answer, which a delay or the latency stretches).
+    public func peakConcurrentRequests(for path: String) -> Int { state.peakConcurrentRequests(for: path) }
+
+    /// ``peakConcurrentRequests(for:)`` of the path that had the most.
+    public var peakConcurrentRequestsOfOnePath: Int { state.peakConcurrentRequestsOfOnePath }
 }

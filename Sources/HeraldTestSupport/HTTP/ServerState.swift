@@ -16,6 +16,8 @@ final class ServerState: @unchecked Sendable {
     private var open: [ObjectIdentifier: any Channel] = [:]
     private var peak = 0
     private var accepted = 0
+    private var inFlight: [String: Int] = [:]
+    private var peakInFlight: [String: Int] = [:]
 
     init(latency: Duration) {
         self.latency = latency
@@ -44,6 +46,13 @@ final class ServerState: @unchecked Sendable {
     var totalRequests: Int { locked { total } }
     var peakConnections: Int { locked { peak } }
     var acceptedConnections: Int { locked { accepted } }
+    func peakConcurrentRequests(for path: String) -> Int { locked { peakInFlight[path, default: 0] } }
+    var peakConcurrentRequestsOfOnePath: Int { locked { peakInFlight.values.max() ?? 0 } }
+
+    /// The answer to a request of `path` is being sent: it is no longer waiting.
+    func answered(_ path: String) {
+        locked { inFlight[path, default: 1] -= 1 }
+    }
 
     func connectionOpened(_ channel: any Channel) {
         locked {
@@ -63,6 +72,8 @@ final class ServerState: @unchecked Sendable {
             total += 1
             counts[request.path, default: 0] += 1
             lastRequests[request.path] = request
+            inFlight[request.path, default: 0] += 1
+            peakInFlight[request.path] = max(peakInFlight[request.path, default: 0], inFlight[request.path, default: 0])
             let family = families.first { request.path.hasPrefix($0.prefix) }?.respond
             return (routes[request.path], family, latency)
         }

@@ -10,15 +10,15 @@ final class Sandbox: Sendable {
     /// The environment children get: HOME, XDG_DATA_HOME, XDG_CONFIG_HOME into `root`, COLUMNS=100.
     let environment: [String: String]
 
-    /// Creates the folders.
-    init() throws {
+    /// Creates the folders; `database` replaces the sandbox's SQLite file (a `postgres://` URL).
+    init(database override: String? = nil) throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-cli-\(UUID().uuidString)", isDirectory: true)
         for folder in ["home", "data", "config", "scratch", "work"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder),
                                                     withIntermediateDirectories: true)
         }
-        database = root.appendingPathComponent("work/herald.db").path
+        database = override ?? root.appendingPathComponent("work/herald.db").path
         environment = [
             "HOME": root.appendingPathComponent("home").path,
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,

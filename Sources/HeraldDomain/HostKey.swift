@@ -1,12 +1,13 @@
 /// The host a feed URL is fetched from, for the per-host limit: the lowercased host name without
 /// user info, with its port when it is not the scheme's default (two ports are two servers, as the
 /// fetcher's own per-origin gate sees them); every `file://` URL shares the one key `localhost-file`.
-struct HostKey {
+/// The refresh's per-host limit and a shared store's refresh queue (``FeedQueueing``) both use it.
+public enum HostKey {
     /// The key shared by every local file.
-    static let localFile = "localhost-file"
+    public static let localFile = "localhost-file"
 
     /// The host key of `url` (the whole URL, lowercased, when it has no recognisable host).
-    static func of(_ url: String) -> String {
+    public static func of(_ url: String) -> String {
         guard let schemeEnd = url.firstRange(of: "://") else { return url.lowercased() }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         if scheme == "file" { return localFile }

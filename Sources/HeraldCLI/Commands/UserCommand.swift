@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald user add|list`: the people who share a PostgreSQL database, each with their own
+/// subscriptions, tags, read/starred state and saved searches.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Add or list the people sharing a PostgreSQL database.",
+        subcommands: [UserAddCommand.self, UserListCommand.self])
+}
+
+/// `herald user add NAME`.
+struct UserAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a person (no subscriptions yet; use --user NAME to act as them).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The name: letters, digits, '.', '_', '-' or '@'.")
+    var name: String
+
+    func run() async throws {
+        // Checked as the configuration checks --user, before anything is written.
+        do {
+            _ = try ConfigurationLoader(environment: [:]).load(databaseOverride: "unused", userOverride: name)
+        } catch {
+            throw CLIFailure(error.message)
+        }
+        try await CLISession.run(global) { herald, terminal in
+            try await herald.addUser(name)
+            terminal.line("Added user \(TerminalSafety.sanitize(name)); `herald add URL --user \(name)` subscribes them to a feed.")
+        }
+    }
+}
+
+/// `herald user list`.
+struct UserListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the people and their feed counts.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let users = try await herald.users()
+            let width = (users.map(\.name.count).max() ?? 4) + 2
+            for user in users {
+                let marker = user.name == herald.currentUser ? " (you)" : ""
+                let feeds = user.subscriptions == 1 ? "1 feed" : "\(user.subscriptions) feeds"
+                terminal.line(ColumnText.pad(TerminalSafety.sanitize(user.name), width) + feeds + marker)
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald worker`: a refresh worker. On PostgreSQL it refreshes the due feeds of everyone who
+/// shares the database, claiming them from the shared queue, so that workers on several machines
+/// never fetch one feed at once and a killed worker's feeds return to the queue when its claims
+/// expire. On SQLite it refreshes the one person's due feeds.
+struct WorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Refresh due feeds continuously, sharing the work with other workers (PostgreSQL).",
+        discussion: """
+            Prints one line per pass that refreshed something. Ctrl-C or SIGTERM stops after the feeds \
+            in flight; their claims are released.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("How long to wait between passes when nothing is due (90s, 5m…).", valueName: "duration"))
+    var poll = "60s"
+    @Option(help: ArgumentHelp("How long a claim lasts unless renewed: how soon a killed worker's feeds return to the queue.", valueName: "duration"))
+    var lease = "2m"
+    @Flag(help: "Run one pass and exit.")
+    var once = false
+
+    func run() async throws {
+        let pollSeconds = try Self.seconds(poll, option: "--poll")
+        let leaseSeconds = try Self.seconds(lease, option: "--lease")
+        let herald: Herald
+        let terminal = TerminalOutput.current()
+        do {
+            herald = try await Herald.open(databasePath: global.db, user: global.user,
+                                           overrides: ServiceOverrides(claimLease: leaseSeconds))
+        } catch {
+            terminal.errorLine("herald: " + error.message)
+            throw ExitCode.failure
+        }
+        let where_ = herald.databasePath ?? "the database"
+        terminal.errorLine("Worker started on \(where_); Ctrl-C stops it.")
+        let loop = Task {
+            while !Task.isCancelled {
+                let summary = await Self.pass(herald, terminal: terminal)
+                if once || Task.isCancelled { break }
+                if summary?.total ?? 0 == 0 {
+                    try? await Task.sleep(for: .milliseconds(Int64(pollSeconds * 1000)))
+                }
+            }
+        }
+        let interrupt = InterruptHandler(signals: [SIGINT, SIGTERM]) { loop.cancel() }
+        await loop.value
+        interrupt.remove()
+        await herald.shutdown()
+    }
+
+    /// One pass over the due feeds; prints a line when it refreshed something, and each failure.
+    private static func pass(_ herald: Herald, terminal: TerminalOutput) async -> RefreshSummary? {
+        var summary: RefreshSummary?
+        for await event in herald.refresh(.dueForEveryone) {
+            switch event {
+            case .failed(let feed, let failure):
+                terminal.errorLine("\(stamp()) \(TerminalSafety.sanitize(feed.title)): \(TerminalSafety.sanitize(failure.message))")
+            case .finished(let totals):
+                summary = totals
+            default:
+                break
+            }
+        }
+        if let summary, summary.total > 0 {
+            let stored = "\(summary.stored) stored (\(summary.newArticles) new articles)"
+            let ending = summary.cancelled ? "; stopped" : ""
+            terminal.line("\(stamp()) \(summary.total) feeds: \(stored), \(summary.notModified) unchanged, \(summary.failed) failed\(ending)")
+        }
+        return summary
+    }
+
+    private static func stamp() -> String {
+        Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(.colon))
+    }
+
+    /// `90`, `90s`, `5m`, `1h` in seconds.
+    static func seconds(_ text: String, option: String) throws -> Double {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        var digits = Substring(text)
+        var scale = 1.0
+        if let last = text.last, let unit = units[last] {
+            digits = digits.dropLast()
+            scale = unit
+        }
+        guard let value = Double(digits), value > 0, value.isFinite else {
+            throw CLIFailure("\(option) needs a duration like 90s, 5m or 1h, found `\(text)`.")
+        }
+        return value * scale
+    }
+}

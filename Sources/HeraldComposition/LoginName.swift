@@ -1,0 +1,30 @@
+import Foundation
+
+/// Who runs this process: the PostgreSQL store's default user, and the holder name of a refresh's
+/// claims on the shared queue.
+enum LoginName {
+    /// The login name (`USER`, `LOGNAME`, then the password database), when it is a valid user
+    /// name (see `ConfigurationLoader`); else `default`, the user every database has.
+    static var current: String {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates = [environment["USER"], environment["LOGNAME"], passwordDatabaseName]
+        for case let name? in candidates where isUsable(name) { return name }
+        return "default"
+    }
+
+    /// This process on this machine, unique among the refreshes sharing a queue.
+    static var holder: String {
+        "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
+    }
+
+    private static var passwordDatabaseName: String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    private static func isUsable(_ name: String) -> Bool {
+        (1...64).contains(name.count) && name.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || "._-@".unicodeScalars.contains(scalar)
+        }
+    }
+}

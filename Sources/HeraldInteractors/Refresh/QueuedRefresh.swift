@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// One refresh run on a shared refresh queue (``FeedQueueing``): instead of listing its feeds up
+/// front it claims them in batches as fetch slots free up, so that several refreshes (`herald
+/// refresh`, `herald worker` on other machines) share the work without fetching a feed twice at
+/// once. Claims are extended while the run lasts and released feed by feed; when the feeds left
+/// are all held by others it looks again every ``RefreshPolicy/claimPollInterval`` until they are
+/// done or their claims expire.
+struct QueuedRefresh: Sendable {
+    let queue: any FeedQueueing
+    let feeds: any FeedStoring
+    let refresher: FeedRefresher
+    let clock: any WallClock
+    let policy: RefreshPolicy
+    let holder: String
+
+    /// What a child task of the run's group did.
+    private enum Step: Sendable {
+        case feed(FeedRefreshResult)
+        case indexed
+    }
+
+    /// Runs the refresh of `selection`, yielding its events; ends with ``RefreshEvent/finished(_:)``.
+    func run(_ selection: RefreshSelection, events: AsyncStream<RefreshEvent>.Continuation) async {
+        let run = UUID().uuidString
+        let stranded = policy.schedulingHorizon(settings: FeedSettings())
+        let strandedAfter: TimeInterval? = selection == .due || selection == .dueForEveryone ? stranded : nil
+        let expected = (try? await queue.unfinishedFeeds(selection, run: run, now: clock.now(),
+                                                         strandedAfter: strandedAfter)) ?? 0
+        events.yield(.started(total: expected))
+        var tally = RefreshTally(total: expected)
+        var done = 0
+        let keeper = extendClaimsWhileRunning()
+        defer { keeper.cancel() }
+        let batch = max(1, policy.maxConcurrentFetches / 4)
+        await withTaskGroup(of: Step.self) { group in
+            var inFlight = 0
+            var unindexed = 0
+            var isIndexing = false
+            while true {
+                var claimed = 0
+                let free = policy.maxConcurrentFetches - inFlight
+                if !Task.isCancelled, free >= batch || inFlight == 0 {
+                    let now = clock.now()
+                    let request = FeedClaimRequest(
+                        selection: selection, run: run, holder: holder, limit: free,
+                        perHost: policy.maxConcurrentPerHost, now: now,
+                        heldUntil: now.addingTimeInterval(policy.claimLease), strandedAfter: strandedAfter)
+                    let feeds = (try? await queue.claimFeeds(request)) ?? []
+                    claimed = feeds.count
+                    for feed in feeds {
+                        inFlight += 1
+                        group.addTask {
+                            let result = await refresher.refresh(feed, events: events)
+                            try? await queue.releaseClaim(on: feed.id, holder: holder)
+                            return .feed(result)
+                        }
+                    }
+                }
+                if inFlight == 0, !isIndexing {
+                    if Task.isCancelled { break }
+                    if claimed == 0 {
+                        // Nothing claimable now: finished, or the rest is held by other refreshes
+                        // (or their hosts are at the per-host limit).
+                        let left = (try? await queue.unfinishedFeeds(selection, run: run, now: clock.now(),
+                                                                     strandedAfter: strandedAfter)) ?? 0
+                        if left == 0 { break }
+                        try? await Task.sleep(for: .milliseconds(Int64(policy.claimPollInterval * 1000)))
+                    }
+                    continue
+                }
+                guard let step = await group.next() else { continue }
+                switch step {
+                case .feed(let result):
+                    inFlight -= 1
+                    if result != .cancelled { done += 1 }
+                    tally.add(result)
+                    if case .stored(let outcome) = result { unindexed += outcome.inserted }
+                case .indexed:
+                    isIndexing = false
+                }
+                if let indexingBatch = policy.indexingBatch, unindexed >= indexingBatch, !isIndexing, !Task.isCancelled {
+                    isIndexing = true
+                    unindexed = 0
+                    let feeds = self.feeds
+                    group.addTask {
+                        try? await feeds.finishSaving()
+                        return .indexed
+                    }
+                }
+            }
+        }
+        try? await feeds.finishSaving()
+        // Other refreshes may have done some of the feeds counted at the start.
+        if !Task.isCancelled { tally.settle(total: done) }
+        events.yield(.finished(tally.result))
+        events.finish()
+    }
+
+    /// Extends this holder's claims every third of the lease until cancelled.
+    private func extendClaimsWhileRunning() -> Task<Void, Never> {
+        let queue = self.queue
+        let clock = self.clock
+        let holder = self.holder
+        let lease = policy.claimLease
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int64(lease * 1000 / 3)))
+                if Task.isCancelled { return }
+                try? await queue.extendClaims(holder: holder, until: clock.now().addingTimeInterval(lease))
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// The test PostgreSQL server (scripts/postgres), with a new schema for one test.
+enum TestPostgres {
+    static let url = ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The server's URL with a schema of its own.
+    static func freshDatabase() throws -> String {
+        let base = try #require(url, "HERALD_TEST_POSTGRES_URL is not set")
+        let schema = "cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        return base + (base.contains("?") ? "&" : "?") + "schema=" + schema
+    }
+}
+
+extension CLISuite {
+    /// `--db postgres://…`, users and refresh workers, through the real executable.
+    @Suite("PostgreSQL from the command line", .enabled(if: TestPostgres.url != nil, "HERALD_TEST_POSTGRES_URL is not set"))
+    struct PostgresCLITests {
+        @Test("--db postgres:// stores there; each --user has their own feeds and state; unknown users and SQLite users are refused")
+        func usersThroughTheCommandLine() async throws {
+            let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())
+            try await withServer { server in
+                server.route("/harbour.xml", .feed(NewsFeed.harbour))
+                let feed = server.url("/harbour.xml")
+                #expect(try await sandbox.herald(["user", "add", "alice", "--db", sandbox.database]).succeeded)
+                #expect(try await sandbox.herald(["user", "add", "bob", "--db", sandbox.database]).succeeded)
+                let again = try await sandbox.herald(["user", "add", "bob", "--db", sandbox.database])
+                #expect(!again.succeeded && again.stderr.contains("already a user bob"), "\(again.summary)")
+
+                let added = try await sandbox.herald(db: "add", feed, "--user", "alice")
+                #expect(added.succeeded, "\(added.summary)")
+                let aliceList = try await sandbox.herald(db: "list", "--user", "alice")
+                #expect(aliceList.stdout.contains("Harbour") || aliceList.stdout.split(separator: "\n").count >= 3, "\(aliceList.summary)")
+                let bobList = try await sandbox.herald(db: "feeds", "--user", "bob")
+                #expect(bobList.succeeded && !bobList.stdout.contains("Harbour"), "\(bobList.summary)")
+
+                let users = try await sandbox.herald(["user", "list", "--db", sandbox.database, "--user", "alice"])
+                #expect(users.stdout.contains("alice") && users.stdout.contains("1 feed (you)"), "\(users.summary)")
+                #expect(users.stdout.contains("bob") && users.stdout.contains("0 feeds"))
+
+                let unknown = try await sandbox.herald(db: "list", "--user", "mallory")
+                #expect(!unknown.succeeded && unknown.stderr.contains("herald user add mallory"), "\(unknown.summary)")
+                let sqlite = try await sandbox.herald(["list", "--db", sandbox.path("work/one.db"), "--user", "alice"])
+                #expect(!sqlite.succeeded && sqlite.stderr.contains("one person's news"), "\(sqlite.summary)")
+            }
+        }
+
+        @Test("three workers share 48 feeds on four hosts, one killed at a random moment: no feed fetched twice at once, every article stored once")
+        func workersShareTheQueueAndSurviveAKill() async throws {
+            let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())
+            let server = try await LocalHTTPServer.start(latency: .milliseconds(300), origins: 4)
+            do {
+                var list = ""
+                for index in 0..<48 {
+                    let items = (1...3).map { story in
+                        NewsItem(guid: "w\(index)-\(story)", title: "Feed \(index) story \(story)",
+                                 link: "https://w\(index).example.net/\(story)",
+                                 date: "Wed, 18 Nov 2026 0\(story):00:00 +0000", html: "<p>Story \(story) of feed \(index).</p>")
+                    }
+                    server.route("/w/\(index).xml", .feed(NewsFeed.rss(title: "Wire \(index)", site: "https://w\(index).example.net/", items: items)))
+                    list += server.url("/w/\(index).xml", origin: index) + "\n"
+                }
+                let imported = try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8))
+                #expect(imported.succeeded, "\(imported.summary)")
+                let arguments = ["worker", "--db", sandbox.database, "--lease", "2s", "--poll", "0.3s"]
+                let workers = try (0..<3).map { _ in try sandbox.start(arguments) }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 150...1_200)))
+                workers[0].send(SIGKILL)
+
+                var stored = 0
+                let deadline = ContinuousClock.now + .seconds(40)
+                while ContinuousClock.now < deadline {
+                    stored = try await sandbox.stats().articles
+                    if stored >= 144 { break }
+                    try await Task.sleep(for: .milliseconds(300))
+                }
+                for worker in workers.dropFirst() { worker.send(SIGINT) }
+                for worker in workers.dropFirst() {
+                    let result = await worker.finish(timeout: .seconds(20))
+                    #expect(result.succeeded, "\(result.summary)")
+                }
+                _ = await workers[0].finish(timeout: .seconds(5))
+
+                #expect(stored == 144)
+                #expect(server.peakConcurrentRequestsOfOnePath == 1, "a feed was fetched twice at once")
+                for index in 0..<48 { #expect(server.requestCount(for: "/w/\(index).xml") >= 1) }
+                let rows = try await sandbox.listed()
+                #expect(rows.count == 144)
+                #expect(Set(rows.map(\.title)).count == 144, "every article once")
+                #expect(try await sandbox.feeds().allSatisfy { $0.errorCount == 0 })
+                try await server.shutdown()
+            } catch {
+                try? await server.shutdown()
+                throw error
+            }
+        }
+    }
+}
