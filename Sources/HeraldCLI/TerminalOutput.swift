@@ -21,9 +21,14 @@ struct TerminalOutput: Sendable {
         return TerminalOutput(isInteractive: interactive, width: columns)
     }
 
-    /// Writes text to standard output without a newline.
+    /// Writes text to standard output without a newline. When the reader of a pipe has gone
+    /// (`herald list | head`), the command ends quietly, as Unix tools do, instead of trapping.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            exit(0)
+        }
     }
 
     /// Writes one line to standard output.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPostgres
 import HeraldStore
 
 /// Checks and repairs the database file without opening the engine on it (a damaged file may not
@@ -10,11 +11,17 @@ public enum DatabaseMaintenance {
     public static func databasePath(override: String?,
                                     environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(HeraldError) -> String {
+        let path: String
         do {
-            return try ConfigurationLoader(environment: environment).load(databaseOverride: override).databasePath
+            path = try ConfigurationLoader(environment: environment).load(databaseOverride: override).databasePath
         } catch {
             throw .configuration(error)
         }
+        if PostgresLocation.isPostgresURL(path) {
+            throw .file(path: PostgresLocation.redacting(path),
+                        reason: "`herald doctor` checks SQLite files; a PostgreSQL database is checked and backed up with the server's own tools (pg_amcheck, pg_dump)")
+        }
+        return path
     }
 
     /// Runs SQLite's integrity check and the search index's check on the file.

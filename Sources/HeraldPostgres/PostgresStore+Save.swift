@@ -67,6 +67,10 @@ struct ArticleUpsert {
         }
         var inserted: [Int64] = []
         var updated: [Int64] = []
+        // Items new to the store are inserted together, in one statement; an identity repeated
+        // within the document is inserted once and then updated as the SQLite store does.
+        var pending: [(ArticleColumns, String)] = []
+        var pendingIdentities: Set<String> = []
         for (columns, vector) in items {
             let identity = columns.item.identity
             if let row = existing[identity] {
@@ -78,13 +82,33 @@ struct ArticleUpsert {
                     updated.append(row.id)
                     outcome.updated += 1
                 }
+            } else if pendingIdentities.contains(identity) {
+                let ids = try await insert(pending)
+                for ((done, _), id) in zip(pending, ids) {
+                    existing[done.item.identity] = StoredRow(id: id, hash: done.hash, firstSeen: seenAt.timeIntervalSince1970)
+                }
+                inserted += ids
+                outcome.inserted += ids.count
+                pending = []
+                pendingIdentities = []
+                let row = existing[identity]!
+                if row.hash == columns.hash {
+                    outcome.unchanged += 1
+                } else {
+                    try await update(id: row.id, firstSeen: row.firstSeen, with: columns, vector: vector)
+                    existing[identity] = StoredRow(id: row.id, hash: columns.hash, firstSeen: row.firstSeen)
+                    updated.append(row.id)
+                    outcome.updated += 1
+                }
             } else {
-                let id = try await insert(columns, vector: vector)
-                // A feed that repeats an identity updates the row it just inserted.
-                existing[identity] = StoredRow(id: id, hash: columns.hash, firstSeen: seenAt.timeIntervalSince1970)
-                inserted.append(id)
-                outcome.inserted += 1
+                pending.append((columns, vector))
+                pendingIdentities.insert(identity)
             }
+        }
+        if !pending.isEmpty {
+            let ids = try await insert(pending)
+            inserted += ids
+            outcome.inserted += ids.count
         }
         if !inserted.isEmpty {
             // Every subscriber gets the new articles, unread.
@@ -104,24 +128,71 @@ struct ArticleUpsert {
         return outcome
     }
 
-    private func insert(_ columns: ArticleColumns, vector: String) async throws -> Int64 {
-        let item = columns.item
+    /// One article row as JSON, for ``insert(_:)``: absent keys are NULL.
+    private struct ArticleRow: Encodable {
+        let identity: String
+        let title: String
+        let url: String?
+        let author: String?
+        let authorsJSON: String?
+        let published: Double?
+        let updated: Double?
+        let sortDate: Double
+        let summaryType: String?
+        let summaryValue: String?
+        let summaryLang: String?
+        let contentType: String?
+        let contentValue: String?
+        let contentLang: String?
+        let enclosuresJSON: String?
+        let categoriesJSON: String?
+        let commentsURL: String?
+        let body: String
+        let contentHash: Int64
+        let search: String
+    }
+
+    /// Inserts articles in one statement (the rows travel as one JSON array); returns their
+    /// identifiers in the order given.
+    private func insert(_ rows: [(ArticleColumns, String)]) async throws -> [Int64] {
         let firstSeen = seenAt.timeIntervalSince1970
-        let id = try await connection.run("""
+        let records = rows.map { columns, vector in
+            let item = columns.item
+            return ArticleRow(
+                identity: item.identity, title: columns.title, url: item.url, author: item.authors.first?.displayName,
+                authorsJSON: columns.authors, published: item.published?.timeIntervalSince1970,
+                updated: item.updated?.timeIntervalSince1970, sortDate: columns.sortDate(firstSeen: firstSeen),
+                summaryType: item.summary?.type.rawValue, summaryValue: item.summary?.value,
+                summaryLang: item.summary?.language, contentType: item.content?.type.rawValue,
+                contentValue: item.content?.value, contentLang: item.content?.language,
+                enclosuresJSON: columns.enclosures, categoriesJSON: columns.categories, commentsURL: item.comments,
+                body: columns.plainBody, contentHash: columns.hash, search: vector)
+        }
+        let json = String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+        let ids = try await connection.run("""
             INSERT INTO articles (feed_id, identity, title, url, author, authors_json, published, updated, first_seen,
                 sort_date, summary_type, summary_value, summary_lang, content_type, content_value, content_lang,
                 enclosures_json, categories_json, comments_url, body, content_hash, search)
-            VALUES (\(feedID.rawValue), \(item.identity), \(columns.title), \(item.url), \(item.authors.first?.displayName),
-                \(columns.authors), \(item.published?.timeIntervalSince1970), \(item.updated?.timeIntervalSince1970),
-                \(firstSeen), \(columns.sortDate(firstSeen: firstSeen)),
-                \(item.summary?.type.rawValue), \(item.summary?.value), \(item.summary?.language),
-                \(item.content?.type.rawValue), \(item.content?.value), \(item.content?.language),
-                \(columns.enclosures), \(columns.categories), \(item.comments), \(columns.plainBody), \(columns.hash),
-                \(vector)::tsvector)
-            RETURNING id
-            """).first { try $0.decode(Int64.self) }
-        guard let id else { throw StoreError.database(reason: "an inserted article has no identifier") }
-        return id
+            SELECT \(feedID.rawValue), r."identity", r."title", r."url", r."author", r."authorsJSON", r."published",
+                r."updated", \(firstSeen), r."sortDate", r."summaryType", r."summaryValue", r."summaryLang",
+                r."contentType", r."contentValue", r."contentLang", r."enclosuresJSON", r."categoriesJSON",
+                r."commentsURL", r."body", r."contentHash", r."search"::tsvector
+            FROM jsonb_to_recordset(\(json)::jsonb) AS r ("identity" text, "title" text, "url" text, "author" text,
+                "authorsJSON" text, "published" float8, "updated" float8, "sortDate" float8, "summaryType" text,
+                "summaryValue" text, "summaryLang" text, "contentType" text, "contentValue" text, "contentLang" text,
+                "enclosuresJSON" text, "categoriesJSON" text, "commentsURL" text, "body" text, "contentHash" int8,
+                "search" text)
+            RETURNING id, identity
+            """).all { try $0.decode((Int64, String).self) }
+        guard ids.count == rows.count else { throw StoreError.database(reason: "inserted \(ids.count) of \(rows.count) articles") }
+        var byIdentity: [String: Int64] = [:]
+        for (id, identity) in ids where byIdentity[identity] == nil { byIdentity[identity] = id }
+        return try rows.map { columns, _ in
+            guard let id = byIdentity[columns.item.identity] else {
+                throw StoreError.database(reason: "an inserted article has no identifier")
+            }
+            return id
+        }
     }
 
     private func update(id: Int64, firstSeen: Double, with columns: ArticleColumns, vector: String) async throws {
