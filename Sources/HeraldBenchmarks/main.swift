@@ -11,6 +11,8 @@ let usage = """
            herald-benchmarks refresh-serve [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE
            herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
            herald-benchmarks web [--articles N] [--feeds N] [--cache FOLDER] [--seconds S] [--connections C]
+           herald-benchmarks scale [--feeds N] [--items M] [--origins K] [--latency-ms L] [--workers 1,2,4]
+                                   [--no-sqlite]   (PostgreSQL: HERALD_BENCH_POSTGRES_URL or HERALD_TEST_POSTGRES_URL)
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +26,7 @@ case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
 case RefreshBenchmarkServe.mode: await RefreshBenchmarkServe.run(Array(arguments.dropFirst()))
 case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
 case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
+case "scale": await ScaleBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:

@@ -115,7 +115,7 @@ public struct PostgresLocation: Sendable, Hashable {
     }
 
     /// The client configuration: TLS as asked, the schema first in every connection's search path.
-    func clientConfiguration(maximumConnections: Int) throws(StoreError) -> PostgresClient.Configuration {
+    public func clientConfiguration(maximumConnections: Int) throws(StoreError) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         if let socketFolder {
             configuration = .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user,
