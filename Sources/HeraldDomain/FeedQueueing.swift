@@ -25,10 +25,13 @@ public struct FeedClaimRequest: Sendable, Hashable {
     /// `.due` also covers feeds due further ahead than this many seconds (scheduled by a clock
     /// that was ahead; see `RefreshPolicy.schedulingHorizon`).
     public var strandedAfter: TimeInterval?
+    /// Claims of this holder to end first, in the same transaction (feeds it has refreshed since
+    /// its last claim), saving a round of writes per feed.
+    public var releasing: [FeedID]
 
     /// Creates a request.
     public init(selection: RefreshSelection, run: String, holder: String, limit: Int, perHost: Int, now: Date,
-                heldUntil: Date, strandedAfter: TimeInterval? = nil) {
+                heldUntil: Date, strandedAfter: TimeInterval? = nil, releasing: [FeedID] = []) {
         self.selection = selection
         self.run = run
         self.holder = holder
@@ -37,6 +40,7 @@ public struct FeedClaimRequest: Sendable, Hashable {
         self.now = now
         self.heldUntil = heldUntil
         self.strandedAfter = strandedAfter
+        self.releasing = releasing
     }
 }
 
@@ -48,8 +52,8 @@ public protocol FeedQueueing: Sendable {
     func claimFeeds(_ request: FeedClaimRequest) async throws(StoreError) -> [Feed]
     /// Extends every claim `holder` has to `until`.
     func extendClaims(holder: String, until: Date) async throws(StoreError)
-    /// Ends a claim: the feed is refreshed (the run still remembers it).
-    func releaseClaim(on feed: FeedID, holder: String) async throws(StoreError)
+    /// Ends claims: the feeds are refreshed (the run still remembers them).
+    func releaseClaims(on feeds: [FeedID], holder: String) async throws(StoreError)
     /// How many feeds of the selection `run` has not refreshed yet, held by others or not.
     func unfinishedFeeds(_ selection: RefreshSelection, run: String, now: Date,
                          strandedAfter: TimeInterval?) async throws(StoreError) -> Int

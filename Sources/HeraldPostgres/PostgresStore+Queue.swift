@@ -15,6 +15,9 @@ extension PostgresStore: FeedQueueing {
         guard request.limit > 0, request.perHost > 0 else { return [] }
         let user = userID
         return try await write { connection in
+            if !request.releasing.isEmpty {
+                try await Self.release(request.releasing.map(\.rawValue), holder: request.holder, connection)
+            }
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.claimLock))")
             var sql = SQLText()
             let now = sql.bind(request.now.timeIntervalSince1970)
@@ -79,13 +82,16 @@ extension PostgresStore: FeedQueueing {
         }
     }
 
-    /// Ends a claim; the row stays to say which run refreshed the feed last.
-    public func releaseClaim(on feed: FeedID, holder: String) async throws(StoreError) {
-        _ = try await write { connection in
-            try await connection.run("""
-                UPDATE feed_claims SET held_until = 0 WHERE feed_id = \(feed.rawValue) AND holder = \(holder)
-                """)
-        }
+    /// Ends claims; the rows stay to say which run refreshed each feed last.
+    public func releaseClaims(on feeds: [FeedID], holder: String) async throws(StoreError) {
+        guard !feeds.isEmpty else { return }
+        try await write { connection in try await Self.release(feeds.map(\.rawValue), holder: holder, connection) }
+    }
+
+    private static func release(_ feeds: [Int64], holder: String, _ connection: PostgresConnection) async throws {
+        try await connection.run("""
+            UPDATE feed_claims SET held_until = 0 WHERE feed_id = ANY(\(feeds)) AND holder = \(holder)
+            """)
     }
 
     /// The feeds of the selection `run` has not claimed, whoever holds them.

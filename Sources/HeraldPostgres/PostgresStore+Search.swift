@@ -3,9 +3,13 @@ import HeraldDomain
 import PostgresNIO
 
 extension PostgresStore {
+    /// How many of the newest matches are ranked (the SQLite store's window).
+    static let rankingWindow = 1_000
+
     /// Ranked results with highlighted snippets: the query (Herald's query language, the same as on
     /// SQLite) becomes a `tsquery` over the `search` column and its GIN index; `ts_rank` weighs
-    /// title words (A) ten times body words (B). Every match is ranked (no window).
+    /// title words (A) ten times body words (B). The newest ``rankingWindow`` matches are ranked,
+    /// as on SQLite.
     /// - Throws: ``StoreError/invalidQuery(reason:)`` for a malformed query.
     public func search(_ request: SearchRequest) async throws(StoreError) -> SearchPage {
         let expression = try SearchExpression(parsing: request.query)
@@ -17,11 +21,17 @@ extension PostgresStore {
             var sql = SQLText()
             let conditions = try await ArticleFilterSQL.conditions(request.filter, user: user, into: &sql, connection: connection)
             let queryMark = sql.bind(query)
+            // As on SQLite, the newest matches (a window) are ranked: a common word matches a
+            // large part of the store, and ranking reads each match's whole vector.
+            let window = max(Self.rankingWindow, offset + limit + 1)
             sql.append("""
-                SELECT ua.article_id, ts_rank('{0.1, 0.1, 0.1, 1.0}', a.search, \(queryMark)::tsquery, 1)::float8 AS score
-                FROM user_articles AS ua JOIN articles AS a ON a.id = ua.article_id
-                WHERE ua.user_id = \(sql.bind(user)) AND a.search @@ \(queryMark)::tsquery AND \(conditions)
-                ORDER BY score DESC, ua.article_id DESC LIMIT \(sql.bind(limit + 1)) OFFSET \(sql.bind(offset))
+                SELECT w.article_id, ts_rank('{0.1, 0.1, 0.1, 1.0}', a.search, \(queryMark)::tsquery, 1)::float8 AS score
+                FROM (
+                    SELECT ua.article_id FROM user_articles AS ua JOIN articles AS a ON a.id = ua.article_id
+                    WHERE ua.user_id = \(sql.bind(user)) AND a.search @@ \(queryMark)::tsquery AND \(conditions)
+                    ORDER BY ua.article_id DESC LIMIT \(sql.bind(window))
+                ) AS w JOIN articles AS a ON a.id = w.article_id
+                ORDER BY score DESC, w.article_id DESC LIMIT \(sql.bind(limit + 1)) OFFSET \(sql.bind(offset))
                 """)
             let ranked = try await connection.run(sql).all { try $0.decode((Int64, Double).self) }
             let shown = Array(ranked.prefix(limit))

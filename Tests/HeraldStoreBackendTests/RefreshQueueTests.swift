@@ -47,7 +47,7 @@ struct RefreshQueueTests {
             // One busy feed is refreshed (scheduled an hour ahead) and released.
             let busy = try #require(a.first { $0.url.contains("busy") })
             try await store.updateFetchState(FetchState(nextDueAt: Self.now.addingTimeInterval(3600)), for: busy.id)
-            try await store.releaseClaim(on: busy.id, holder: "a")
+            try await store.releaseClaims(on: [busy.id], holder: "a")
             let c = try await store.claimFeeds(Self.request(holder: "b", perHost: 2))
             #expect(c.count == 1 && c[0].url.contains("busy") && c[0].id != busy.id)
         }
@@ -76,10 +76,10 @@ struct RefreshQueueTests {
             let claimed = try await store.claimFeeds(Self.request(.all, run: run, holder: "a", limit: 3))
             #expect(claimed.count == 3)
             #expect(try await store.unfinishedFeeds(.all, run: run, now: Self.now, strandedAfter: nil) == 2)
-            for feed in claimed { try await store.releaseClaim(on: feed.id, holder: "a") }
+            try await store.releaseClaims(on: claimed.map(\.id), holder: "a")
             let rest = try await store.claimFeeds(Self.request(.all, run: run, holder: "a"))
             #expect(Set(rest.map(\.id)).isDisjoint(with: claimed.map(\.id)) && rest.count == 2)
-            for feed in rest { try await store.releaseClaim(on: feed.id, holder: "a") }
+            try await store.releaseClaims(on: rest.map(\.id), holder: "a")
             #expect(try await store.claimFeeds(Self.request(.all, run: run, holder: "a")).isEmpty)
             #expect(try await store.unfinishedFeeds(.all, run: run, now: Self.now, strandedAfter: nil) == 0)
             #expect(try await store.claimFeeds(Self.request(.all, run: "run-2", holder: "a")).count == 5)

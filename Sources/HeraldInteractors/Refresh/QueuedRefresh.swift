@@ -21,7 +21,7 @@ struct QueuedRefresh: Sendable {
 
     /// What a child task of the run's group did.
     private enum Step: Sendable {
-        case feed(FeedRefreshResult)
+        case feed(FeedID, FeedRefreshResult)
         case indexed
     }
 
@@ -40,6 +40,8 @@ struct QueuedRefresh: Sendable {
         let batch = max(1, policy.maxConcurrentFetches / 4)
         await withTaskGroup(of: Step.self) { group in
             var inFlight = 0
+            // Feeds refreshed since the last claim: released with the next one.
+            var finished: [FeedID] = []
             var unindexed = 0
             var isIndexing = false
             while true {
@@ -50,21 +52,30 @@ struct QueuedRefresh: Sendable {
                     let request = FeedClaimRequest(
                         selection: selection, run: run, holder: holder, limit: free,
                         perHost: policy.maxConcurrentPerHost, now: now,
-                        heldUntil: now.addingTimeInterval(policy.claimLease), strandedAfter: strandedAfter)
-                    let feeds = (try? await queue.claimFeeds(request)) ?? []
+                        heldUntil: now.addingTimeInterval(policy.claimLease), strandedAfter: strandedAfter,
+                        releasing: finished)
+                    let feeds: [Feed]
+                    do {
+                        feeds = try await queue.claimFeeds(request)
+                        finished = []
+                    } catch {
+                        feeds = []
+                    }
                     claimed = feeds.count
                     for feed in feeds {
                         inFlight += 1
-                        group.addTask {
-                            let result = await refresher.refresh(feed, events: events)
-                            try? await queue.releaseClaim(on: feed.id, holder: holder)
-                            return .feed(result)
-                        }
+                        group.addTask { .feed(feed.id, await refresher.refresh(feed, events: events)) }
                     }
                 }
                 if inFlight == 0, !isIndexing {
-                    if Task.isCancelled { break }
+                    if Task.isCancelled {
+                        try? await queue.releaseClaims(on: finished, holder: holder)
+                        break
+                    }
                     if claimed == 0 {
+                        if !finished.isEmpty, (try? await queue.releaseClaims(on: finished, holder: holder)) != nil {
+                            finished = []
+                        }
                         // Nothing claimable now: finished, or the rest is held by other refreshes
                         // (or their hosts are at the per-host limit).
                         let left = (try? await queue.unfinishedFeeds(selection, run: run, now: clock.now(),
@@ -76,8 +87,9 @@ struct QueuedRefresh: Sendable {
                 }
                 guard let step = await group.next() else { continue }
                 switch step {
-                case .feed(let result):
+                case .feed(let id, let result):
                     inFlight -= 1
+                    finished.append(id)
                     if result != .cancelled { done += 1 }
                     tally.add(result)
                     if case .stored(let outcome) = result { unindexed += outcome.inserted }
