@@ -26,33 +26,65 @@ enum SearchText {
     static let maximumLexemeBytes = 2_046
 
     /// The words of `text`, folded, with their places.
+    ///
+    /// Read by Unicode scalar, with ASCII decided from the byte: a letter or digit continues a word,
+    /// a combining mark continues the word before it (as it belongs to that letter's character),
+    /// a CJK character is a word of its own, anything else ends the word. A word of ASCII letters
+    /// and digits is folded by lowering its bytes; others go through Foundation's folding.
     static func tokens(in text: String) -> [Token] {
         var tokens: [Token] = []
+        let scalars = text.unicodeScalars
         var start: String.Index?
-        var index = text.startIndex
+        var isASCII = true
         func flush(at end: String.Index) {
-            if let begin = start {
-                let lexeme = fold(text[begin..<end])
-                if !lexeme.isEmpty { tokens.append(Token(range: begin..<end, lexeme: lexeme)) }
-            }
+            guard let begin = start else { return }
             start = nil
+            let word = text[begin..<end]
+            let lexeme = isASCII ? asciiLowercased(word) : fold(word)
+            if !lexeme.isEmpty { tokens.append(Token(range: begin..<end, lexeme: lexeme)) }
         }
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character.unicodeScalars.first.map(CJKScript.isCJK) == true {
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if scalar.isASCII {
+                let value = scalar.value
+                let isAlphanumeric = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                if isAlphanumeric {
+                    if start == nil {
+                        start = index
+                        isASCII = true
+                    }
+                } else {
+                    flush(at: index)
+                }
+            } else if CJKScript.isCJK(scalar) {
                 flush(at: index)
                 start = index
+                isASCII = false
                 flush(at: next)
-            } else if isWordCharacter(character) {
-                if start == nil { start = index }
             } else {
-                flush(at: index)
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+                    if start == nil { start = index }
+                    isASCII = false
+                case .nonspacingMark, .spacingMark, .enclosingMark:
+                    if start == nil { break }
+                    isASCII = false
+                default:
+                    flush(at: index)
+                }
             }
             index = next
         }
         flush(at: text.endIndex)
         return tokens
+    }
+
+    /// An ASCII word in lower case.
+    private static func asciiLowercased(_ word: Substring) -> String {
+        String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The folded words of `text`.

@@ -90,3 +90,67 @@ struct PostgresAvailabilityTests {
         }
     }
 }
+
+/// The scalar tokenizer against the character-by-character reading it replaced (kept here as the
+/// reference): the same words for mixed scripts, marks, CJK, digits and punctuation.
+@Suite("PostgreSQL search words")
+struct SearchWordTests {
+    static func reference(_ text: String) -> [String] {
+        func isWordCharacter(_ character: Character) -> Bool {
+            character.unicodeScalars.contains { scalar in
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber, .letterNumber, .otherNumber, .privateUse: true
+                default: false
+                }
+            }
+        }
+        func fold(_ word: Substring) -> String {
+            let folded = String(word).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            return String(String.UnicodeScalarView(folded.unicodeScalars.filter { scalar in
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: false
+                default: isWordCharacter(Character(scalar))
+                }
+            }))
+        }
+        var words: [String] = []
+        var start: String.Index?
+        var index = text.startIndex
+        func flush(at end: String.Index) {
+            if let begin = start {
+                let word = fold(text[begin..<end])
+                if !word.isEmpty { words.append(word) }
+            }
+            start = nil
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character.unicodeScalars.first.map(CJKScript.isCJK) == true {
+                flush(at: index)
+                start = index
+                flush(at: next)
+            } else if isWordCharacter(character) {
+                if start == nil { start = index }
+            } else {
+                flush(at: index)
+            }
+            index = next
+        }
+        flush(at: text.endIndex)
+        return words
+    }
+
+    @Test func theScalarReadingFindsTheSameWordsAsTheCharacterReading() {
+        let pieces = ["Café", "cafe\u{301}s", "naïve", "ÉCOLE", "Straße", "sea-levels", "6.20", "x²", "Ⅻ", "京都の紅葉",
+                      "한국어", "Привет", "мир", "عربى", "हिन्दी", "🙂", "👩‍💻", "e\u{301}", "\u{301}a", "A1b2", " ", ", ",
+                      "—", "’", "\t", "\u{E000}", "ﬁne", "İstanbul", "ǅemal", "Ωμέγα", "日本語テキスト", "café-au-lait"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined(separator: Bool.random(using: &generator) ? " " : "")
+            #expect(SearchText.lexemes(text) == Self.reference(text), "\(text.debugDescription)")
+        }
+    }
+}
