@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreBackendTests",
             dependencies: [
-                "HeraldStore", "HeraldPostgres", "HeraldTestSupport",
+                "HeraldStore", "HeraldPostgres", "HeraldComposition", "HeraldTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
