@@ -120,6 +120,7 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
                 "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
+                "HeraldComposition", "HeraldPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -11,6 +11,7 @@ let usage = """
            herald-benchmarks refresh-serve [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE
            herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P] [--cache FOLDER]
            herald-benchmarks web [--articles N] [--feeds N] [--cache FOLDER] [--seconds S] [--connections C]
+           herald-benchmarks migrate [--articles N] [--postgres URL]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +25,7 @@ case "refresh": await RefreshBenchmark.run(Array(arguments.dropFirst()))
 case RefreshBenchmarkServe.mode: await RefreshBenchmarkServe.run(Array(arguments.dropFirst()))
 case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
 case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
+case "migrate": await MigrationBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:

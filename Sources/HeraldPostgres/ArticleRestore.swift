@@ -2,8 +2,8 @@ import Foundation
 import HeraldDomain
 import PostgresNIO
 
-/// Stores a page of archived articles for one user with three statements, each taking the page's
-/// columns as arrays to `unnest`: the shared `articles` rows (one already stored for the feed and
+/// Stores a page of archived articles for one user, in parts of ``partSize``, with three statements
+/// per part, each taking the part's columns as arrays to `unnest`: the shared `articles` rows (one already stored for the feed and
 /// identity, by another user or an earlier run, is kept), the user's `user_articles` rows with
 /// read and starred (skipped where the user has the article; the count triggers add the others to
 /// `feed_counts`), and the user's tags of the articles that were new to them.
@@ -53,22 +53,13 @@ struct ArticleRestore {
         var tagIdentities: [String] = []
         var tags: [String] = []
 
-        var isEmpty: Bool { identities.isEmpty }
-
-        /// The page of `articles`, their feeds replaced by the destination's, the derived columns
-        /// computed on every core.
-        /// - Throws: ``StoreError/feedNotFound(_:)`` with the archived identifier of a feed missing from `feedIDs`.
-        static func prepare(_ articles: [ArchivedArticle], feedIDs: [FeedID: FeedID]) async throws(StoreError) -> Page {
-            var feeds: [Int64] = []
-            feeds.reserveCapacity(articles.count)
-            for archived in articles {
-                guard let feed = feedIDs[archived.article.feedID] else { throw StoreError.feedNotFound(archived.article.feedID) }
-                feeds.append(feed.rawValue)
-            }
-            let prepared = await derive(articles)
+        /// The page of `articles` in the feeds `feeds` gives (one per article, the destination's),
+        /// the derived columns computed on every core.
+        static func prepare(_ articles: ArraySlice<ArchivedArticle>, feeds: ArraySlice<Int64>) async -> Page {
+            let prepared = await derive(Array(articles))
             var page = Page()
-            for (index, archived) in articles.enumerated() {
-                page.append(archived, prepared[index], feed: feeds[index])
+            for (offset, (archived, feed)) in zip(articles, feeds).enumerated() {
+                page.append(archived, prepared[offset], feed: feed)
             }
             return page
         }
@@ -126,9 +117,44 @@ struct ArticleRestore {
     let connection: PostgresConnection
     let user: Int64
 
-    /// Stores the page; call inside a transaction.
+    /// How many articles go into one set of statements: a restored page is written in parts this
+    /// large, the next part's columns computed while the last part's statements run.
+    static let partSize = 500
+
+    /// The destination's feed of every article.
+    /// - Throws: ``StoreError/feedNotFound(_:)`` with the archived identifier of a feed missing from `feedIDs`.
+    static func feeds(of articles: [ArchivedArticle], in feedIDs: [FeedID: FeedID]) throws(StoreError) -> [Int64] {
+        try articles.map { archived throws(StoreError) in
+            guard let feed = feedIDs[archived.article.feedID] else { throw StoreError.feedNotFound(archived.article.feedID) }
+            return feed.rawValue
+        }
+    }
+
+    /// Stores `articles` (in `feeds`) part by part, preparing each part while the one before is
+    /// written; call inside a transaction.
+    /// - Returns: How many of the articles were new to the user.
+    func store(_ articles: [ArchivedArticle], feeds: [Int64]) async throws -> Int {
+        let starts = Array(stride(from: 0, to: articles.count, by: Self.partSize))
+        func preparing(_ index: Int) -> Task<Page, Never> {
+            let range = starts[index]..<min(starts[index] + Self.partSize, articles.count)
+            let (part, partFeeds) = (articles[range], feeds[range])
+            return Task { await Page.prepare(part, feeds: partFeeds) }
+        }
+        guard !starts.isEmpty else { return 0 }
+        var next = preparing(0)
+        defer { next.cancel() }
+        var added = 0
+        for index in starts.indices {
+            let page = await next.value
+            if index + 1 < starts.count { next = preparing(index + 1) }
+            added += try await store(page)
+        }
+        return added
+    }
+
+    /// Stores one part; call inside a transaction.
     /// - Returns: How many of its articles were new to the user.
-    func store(_ page: Page) async throws -> Int {
+    private func store(_ page: Page) async throws -> Int {
         try await insertArticles(page)
         var sql = SQLText()
         sql.append("""

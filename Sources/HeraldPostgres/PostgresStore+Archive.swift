@@ -83,13 +83,16 @@ extension PostgresStore: StoreArchiving {
         return id
     }
 
-    /// Stores a page of archived articles with one statement per table (see ``ArticleRestore``), in
-    /// one transaction; their search vectors are computed before it, on every core.
+    /// Stores a page of archived articles in one transaction, with one statement per table for
+    /// each part of it (see ``ArticleRestore``); the search vectors of a part are computed, on every
+    /// core, while the part before is written.
     public func restoreArticles(_ articles: [ArchivedArticle], feedIDs: [FeedID: FeedID]) async throws(StoreError) -> Int {
-        let page = try await ArticleRestore.Page.prepare(articles, feedIDs: feedIDs)
-        guard !page.isEmpty else { return 0 }
+        let feeds = try ArticleRestore.feeds(of: articles, in: feedIDs)
+        guard !articles.isEmpty else { return 0 }
         let user = userID
-        return try await write { connection in try await ArticleRestore(connection: connection, user: user).store(page) }
+        return try await write { connection in
+            try await ArticleRestore(connection: connection, user: user).store(articles, feeds: feeds)
+        }
     }
 
     /// Merges the search index's pending list (``finishSaving()``) and refreshes the planner's

@@ -85,6 +85,30 @@ struct StoreMigrationTests {
         }
     }
 
+    @Test("Given more articles than one page and one part of a page, when migrated, then every one arrives once with its state",
+          arguments: BackendPair.all)
+    func copiesManyPages(_ pair: BackendPair) async throws {
+        try await pair.withStores { source, destination in
+            for index in 0..<3 {
+                let feed = try await source.addFeed(NewFeed(url: "https://bulk\(index).example.org/rss"), at: StoreFixtures.epoch).feed.id
+                let items = (0..<300).map { number in
+                    StoreFixtures.item("bulk\(index)-\(number)", title: "Bulk story \(number) of feed \(index)",
+                                       body: "<p>Words for story \(number): café, naïve, 東京.</p>",
+                                       published: StoreFixtures.epoch.addingTimeInterval(Double(number * 3 + index) * 60))
+                }
+                _ = try await StoreFixtures.save(items, to: feed, in: source)
+                if index == 1 { _ = try await source.markAllRead(in: ArticleFilter(scope: .feed(feed))) }
+            }
+            let report = try await StoreMigration(source: source, destination: destination, pageSize: 700).run()
+            #expect(report.counts == ArchiveCounts(feeds: 3, articles: 900, read: 300, starred: 0, taggedArticles: 0, savedSearches: 0))
+            #expect(report.articlesAdded == 900)
+            #expect(try await destination.statistics().unread == 600)
+            #expect(try await destination.search(SearchRequest(query: "東京 naive", limit: 5)).nextOffset != nil)
+            let sample = try await destination.search(SearchRequest(query: "\"story 299 of feed 2\""))
+            #expect(sample.hits.map(\.article.title) == ["Bulk story 299 of feed 2"])
+        }
+    }
+
     @Test("Given a destination with a feed the source does not have, when migrating into it, then the migration refuses and writes nothing",
           arguments: BackendPair.all)
     func refusesADestinationWithOtherFeeds(_ pair: BackendPair) async throws {
