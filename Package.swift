@@ -120,7 +120,7 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldFetching",
                 "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
-                "HeraldPostgres",
+                "HeraldComposition", "HeraldPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreBackendTests",
             dependencies: [
-                "HeraldStore", "HeraldPostgres", "HeraldTestSupport",
+                "HeraldStore", "HeraldPostgres", "HeraldComposition", "HeraldTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

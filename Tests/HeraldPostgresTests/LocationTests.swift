@@ -49,6 +49,14 @@ struct SearchTextTests {
         #expect(SearchText.lexemes("京都の紅葉 news") == ["京", "都", "の", "紅", "葉", "news"])
     }
 
+    @Test func asciiWordsFoldAsUnicodeFoldingDoes() {
+        var words = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        words += ["Swift", "NASA", "iPhone15", "x86_64", "COVID-19", "Hello, World!", "ZzAa09", "", "@[`{"]
+        for word in words {
+            #expect(SearchText.fold(word[...]) == SearchText.unicodeFolded(word[...]), "\(word.debugDescription)")
+        }
+    }
+
     @Test func theVectorWeighsTitleAAndBodyBWithAGap() {
         #expect(SearchText.vector(title: "Sea levels", body: "sea rising") == "'sea':1A,4B 'levels':2A 'rising':5B")
     }
