@@ -60,6 +60,7 @@ public enum DatabaseDoctor {
             let roots = (try? source.read { try Int.fetchAll($0, sql: "SELECT rootpage FROM sqlite_schema WHERE rootpage > 0") })
             let orphans = roots.map { OrphanRows(path: path, roots: $0) }
             report = try queue.write { db in try copyEverything(from: source, orphans: orphans, into: db) }
+            report.pageSalvageSkipped = orphans == nil ? "the list of tables cannot be read" : orphans?.skipped
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
@@ -100,16 +101,16 @@ public enum DatabaseDoctor {
         // Parents first; rows whose parent could not be read are left out.
         let tables = [
             TableCopy(name: "feeds", key: "id", parent: nil,
-                      fallbackBounds: "SELECT min(feed_id), max(feed_id) FROM feed_counts"),
+                      fallbackBounds: "SELECT (SELECT min(feed_id) FROM feed_counts), (SELECT max(feed_id) FROM feed_counts)"),
             TableCopy(name: "feed_tags", key: "feed_id", parent: ("feed_id", "feeds"),
-                      fallbackBounds: "SELECT min(id), max(id) FROM feeds"),
+                      fallbackBounds: "SELECT (SELECT min(id) FROM feeds), (SELECT max(id) FROM feeds)"),
             TableCopy(name: "saved_searches", key: "id", parent: nil, fallbackBounds: "SELECT 1, 10000"),
             TableCopy(name: "articles", key: "id", parent: ("feed_id", "feeds"),
-                      fallbackBounds: "SELECT min(article_id), max(article_id) FROM article_texts"),
+                      fallbackBounds: "SELECT (SELECT min(article_id) FROM article_texts), (SELECT max(article_id) FROM article_texts)"),
             TableCopy(name: "article_texts", key: "article_id", parent: ("article_id", "articles"),
-                      fallbackBounds: "SELECT min(id), max(id) FROM articles"),
+                      fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
             TableCopy(name: "article_tags", key: "article_id", parent: ("article_id", "articles"),
-                      fallbackBounds: "SELECT min(id), max(id) FROM articles"),
+                      fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
         ]
         let found = try rowsBelowDamagedPages(orphans, of: tables.map(\.name), in: source)
         for table in tables {
@@ -217,7 +218,10 @@ public enum DatabaseDoctor {
     }
 
     private static func bounds(of table: TableCopy, in source: DatabaseQueue) -> KeyBounds {
-        for sql in ["SELECT min(\(table.key)), max(\(table.key)) FROM \(table.name)", table.fallbackBounds] {
+        // `min` and `max` in two statements: alone, each seeks one end of the key's b-tree; together
+        // they scan the whole table or an index, and any damaged page in it hides both bounds.
+        let ownBounds = "SELECT (SELECT min(\(table.key)) FROM \(table.name)), (SELECT max(\(table.key)) FROM \(table.name))"
+        for sql in [ownBounds, table.fallbackBounds] {
             guard let row = try? source.read({ try Row.fetchOne($0, sql: sql) }) else { continue }
             // NULLs: the table is empty.
             guard let first: Int64 = row[0], let last: Int64 = row[1], first <= last else { return .empty }

@@ -38,6 +38,9 @@ struct DoctorCommand: AsyncParsableCommand {
                 output.line("\(CountText.count(result.salvagedRows, "row")) below damaged pages were recovered "
                     + "by reading the file's pages directly.")
             }
+            if let reason = result.pageSalvageSkipped {
+                output.line("Rows below damaged pages were not looked for: \(reason).")
+            }
             if result.unreadableRows > 0 {
                 output.line("\(CountText.count(result.unreadableRows, "row")) in damaged pages could not be read; "
                     + "a refresh fetches what the feeds still carry.")
