@@ -58,8 +58,10 @@ public enum DatabaseDoctor {
             sourceConfiguration.readonly = true
             let source = try DatabaseQueue(path: path, configuration: sourceConfiguration)
             let roots = (try? source.read { try Int.fetchAll($0, sql: "SELECT rootpage FROM sqlite_schema WHERE rootpage > 0") })
-            let orphans = roots.map { OrphanRows(path: path, roots: $0) }
-            report = try queue.write { db in try copyEverything(from: source, orphans: orphans, into: db) }
+            let shapes = tables.compactMap { table in try? source.read { try TableShape(table: table.name, in: $0) } }
+            // Only rows some copied table could own are kept in memory (not, say, the search index's).
+            let orphans = roots.map { OrphanRows(path: path, roots: $0) { row in shapes.contains { $0.matches(row) } } }
+            report = try queue.write { db in try copyEverything(from: source, orphans: orphans, shapes: shapes, into: db) }
             report.pageSalvageSkipped = orphans == nil ? "the list of tables cannot be read" : orphans?.skipped
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -94,25 +96,26 @@ public enum DatabaseDoctor {
         let fallbackBounds: String
     }
 
-    private static func copyEverything(from source: DatabaseQueue, orphans: OrphanRows?,
+    /// The tables copied, parents first (rows whose parent could not be read are left out).
+    private static let tables = [
+        TableCopy(name: "feeds", key: "id", parent: nil,
+                  fallbackBounds: "SELECT (SELECT min(feed_id) FROM feed_counts), (SELECT max(feed_id) FROM feed_counts)"),
+        TableCopy(name: "feed_tags", key: "feed_id", parent: ("feed_id", "feeds"),
+                  fallbackBounds: "SELECT (SELECT min(id) FROM feeds), (SELECT max(id) FROM feeds)"),
+        TableCopy(name: "saved_searches", key: "id", parent: nil, fallbackBounds: "SELECT 1, 10000"),
+        TableCopy(name: "articles", key: "id", parent: ("feed_id", "feeds"),
+                  fallbackBounds: "SELECT (SELECT min(article_id) FROM article_texts), (SELECT max(article_id) FROM article_texts)"),
+        TableCopy(name: "article_texts", key: "article_id", parent: ("article_id", "articles"),
+                  fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
+        TableCopy(name: "article_tags", key: "article_id", parent: ("article_id", "articles"),
+                  fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
+    ]
+
+    private static func copyEverything(from source: DatabaseQueue, orphans: OrphanRows?, shapes: [TableShape],
                                        into db: Database) throws -> DatabaseRepair {
         var unreadable = 0
         var salvaged = 0
-        // Parents first; rows whose parent could not be read are left out.
-        let tables = [
-            TableCopy(name: "feeds", key: "id", parent: nil,
-                      fallbackBounds: "SELECT (SELECT min(feed_id) FROM feed_counts), (SELECT max(feed_id) FROM feed_counts)"),
-            TableCopy(name: "feed_tags", key: "feed_id", parent: ("feed_id", "feeds"),
-                      fallbackBounds: "SELECT (SELECT min(id) FROM feeds), (SELECT max(id) FROM feeds)"),
-            TableCopy(name: "saved_searches", key: "id", parent: nil, fallbackBounds: "SELECT 1, 10000"),
-            TableCopy(name: "articles", key: "id", parent: ("feed_id", "feeds"),
-                      fallbackBounds: "SELECT (SELECT min(article_id) FROM article_texts), (SELECT max(article_id) FROM article_texts)"),
-            TableCopy(name: "article_texts", key: "article_id", parent: ("article_id", "articles"),
-                      fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
-            TableCopy(name: "article_tags", key: "article_id", parent: ("article_id", "articles"),
-                      fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
-        ]
-        let found = try rowsBelowDamagedPages(orphans, of: tables.map(\.name), in: source)
+        let found = rowsBelowDamagedPages(orphans, shapes: shapes)
         for table in tables {
             let copied = try copy(table, from: source, salvaging: found[table.name] ?? [], into: db)
             unreadable += copied.unreadable
@@ -140,10 +143,9 @@ public enum DatabaseDoctor {
     }
 
     /// The orphan rows that have the shape of exactly one of `tables`, by table, as column → value.
-    private static func rowsBelowDamagedPages(_ orphans: OrphanRows?, of tables: [String],
-                                              in source: DatabaseQueue) throws -> [String: [[String: DatabaseValue]]] {
+    private static func rowsBelowDamagedPages(_ orphans: OrphanRows?,
+                                              shapes: [TableShape]) -> [String: [[String: DatabaseValue]]] {
         guard let orphans, !orphans.rows.isEmpty else { return [:] }
-        let shapes = tables.compactMap { name in try? source.read { try TableShape(table: name, in: $0) } }
         var found: [String: [[String: DatabaseValue]]] = [:]
         for row in orphans.rows {
             let matching = shapes.filter { $0.matches(row) }

@@ -18,8 +18,8 @@ struct OrphanRows {
     let skipped: String?
 
     /// Reads the file at `path`; `roots` are the root pages of every table and index of its schema
-    /// (as far as its schema could be read).
-    init(path: String, roots: [Int]) {
+    /// (as far as its schema could be read), and only the rows `keeping` accepts are kept.
+    init(path: String, roots: [Int], keeping: (Row) -> Bool = { _ in true }) {
         guard let image = DatabaseFileImage(path: path) else {
             self.init(rows: [], skipped: "the file header is not readable")
             return
@@ -32,6 +32,9 @@ struct OrphanRows {
             self.init(rows: [], skipped: "the list of free pages is damaged")
             return
         }
+        // Overflow pages are not followed here: an overflow page starts with the number of the next
+        // one, so it reads as a table leaf (0x0D) only past page 218 million, and its cells would
+        // still have to decode as records of a copied table's shape.
         var known = free
         known.insert(image.lockBytePage)
         var stack = [1] + roots
@@ -44,7 +47,8 @@ struct OrphanRows {
             guard let page = BTreePage(number, of: image), page.kind == .leafTable else { continue }
             for cell in page.cells {
                 guard let values = SQLiteRecord.values(of: cell.payload) else { continue }
-                rows.append(Row(rowid: cell.rowid, values: values))
+                let row = Row(rowid: cell.rowid, values: values)
+                if keeping(row) { rows.append(row) }
             }
         }
         self.init(rows: rows, skipped: nil)
