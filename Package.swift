@@ -74,10 +74,14 @@ let package = Package(
         .target(name: "HeraldPresenters", dependencies: ["HeraldDomain", "HeraldInteractors"]),
         .target(name: "HeraldRouting", dependencies: ["HeraldDomain"]),
         .target(name: "HeraldContainer", dependencies: ["HeraldDomain"]),
+        // What a user can configure and the config file's grammar: pure text to settings, with no
+        // file, environment or service (ConfigurationLoader in Composition reads those), so the
+        // `config` fuzz target builds without NIO, AsyncHTTPClient or PostgreSQL.
+        .target(name: "HeraldSettings", dependencies: ["HeraldDomain"]),
         .target(
             name: "HeraldComposition",
             dependencies: [
-                "HeraldDomain", "HeraldParsing", "HeraldStore", "HeraldPostgres", "HeraldFetching",
+                "HeraldDomain", "HeraldSettings", "HeraldParsing", "HeraldStore", "HeraldPostgres", "HeraldFetching",
                 "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
             ]
         ),
@@ -86,7 +90,7 @@ let package = Package(
             name: "Herald",
             dependencies: [
                 "HeraldDomain", "HeraldComposition", "HeraldInteractors", "HeraldPresenters",
-                "HeraldRouting", "HeraldContainer",
+                "HeraldRouting", "HeraldContainer", "HeraldSettings",
             ]
         ),
         // The interactive reader: pure views, the key map, the session, and the one backend that
@@ -113,7 +117,8 @@ let package = Package(
         .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
         // libFuzzer targets over the parsers (scripts/fuzz builds them with -DFUZZING and the
         // fuzzer and address sanitizers); a normal build makes a replayer of saved inputs.
-        .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore", "CLibXML2"],
+        .executableTarget(name: "HeraldFuzz",
+                          dependencies: ["HeraldParsing", "HeraldDomain", "HeraldStore", "HeraldSettings", "CLibXML2"],
                           path: "Fuzz/HeraldFuzz"),
         .executableTarget(
             name: "HeraldBenchmarks",
@@ -160,6 +165,7 @@ let package = Package(
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
         .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),
         .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),
+        .testTarget(name: "HeraldSettingsTests", dependencies: ["HeraldSettings"]),
         .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTerminalTests", dependencies: ["HeraldTerminal", "HeraldTestSupport"]),

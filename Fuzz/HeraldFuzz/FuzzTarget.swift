@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The HTML sanitiser of the web front end: its output, read back by libxml2, holds only the
     /// allow-list, and sanitising it again changes nothing.
     case sanitizer
+    /// The config file grammar: a refusal names the file, and an accepted configuration keeps the
+    /// settings' rules (durations in range, minimum interval at most the maximum, positive counts).
+    case config
 
     /// The target named by the environment, `feed` by default.
     static var current: FuzzTarget {
@@ -40,6 +43,8 @@ enum FuzzTarget: String, CaseIterable {
             SearchFuzzing.run(String(decoding: data.prefix(4_096), as: UTF8.self))
         case .sanitizer:
             SanitizerFuzzing.run(data)
+        case .config:
+            ConfigFuzzing.run(data)
         }
     }
 }

@@ -7,6 +7,7 @@
 @_exported import HeraldInteractors
 @_exported import HeraldPresenters
 @_exported import HeraldRouting
+@_exported import HeraldSettings
 import Foundation
 
 /// A Herald engine: the store, the fetcher, the parser and the use cases, built once, plus the screens

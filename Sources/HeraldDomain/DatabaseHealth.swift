@@ -29,15 +29,24 @@ public struct DatabaseRepair: Sendable, Hashable {
     public var savedSearches: Int
     /// Rows (of any table) that sat in damaged pages and could not be read.
     public var unreadableRows: Int
+    /// Rows (of any table) below a damaged page that SQLite could no longer reach by key, recovered
+    /// by reading the file's pages directly.
+    public var salvagedRows: Int
+    /// Why the pages below damaged ones were not read (the list of free pages is damaged, …), when
+    /// they were not; `nil` when they were.
+    public var pageSalvageSkipped: String?
     /// Where the damaged file was kept.
     public var damagedCopy: String
 
     /// Creates a report.
-    public init(feeds: Int, articles: Int, savedSearches: Int, unreadableRows: Int, damagedCopy: String) {
+    public init(feeds: Int, articles: Int, savedSearches: Int, unreadableRows: Int, salvagedRows: Int = 0,
+                pageSalvageSkipped: String? = nil, damagedCopy: String) {
         self.feeds = feeds
         self.articles = articles
         self.savedSearches = savedSearches
         self.unreadableRows = unreadableRows
+        self.salvagedRows = salvagedRows
+        self.pageSalvageSkipped = pageSalvageSkipped
         self.damagedCopy = damagedCopy
     }
 }

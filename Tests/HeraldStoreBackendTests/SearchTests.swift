@@ -90,6 +90,21 @@ struct SearchTests {
         }
     }
 
+    @Test("a quote carrying a combining mark is one Character but still a quote to the index: found by the fuzzer (Fixtures/fuzz-regressions/search)",
+          arguments: ["\"k\"\u{05C1}]\"", "k\"\u{0301}x", "title:a\"\u{05C1}b", "\"sea\u{05C1}\"\u{05C1} level\""], Backend.all)
+    func quotesWithCombiningMarksStayText(_ query: String, _ backend: Backend) async throws {
+        try await withSearchableStore(backend) { (store: AnyStore, _: Feed, _: Feed) async throws in
+            do {
+                _ = try await store.search(SearchRequest(query: query))
+            } catch {
+                guard case StoreError.invalidQuery? = error as? StoreError else {
+                    Issue.record("\(query.debugDescription) failed with \(error)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test(arguments: Backend.all) func userTextIsNeverReadAsSyntax(_ backend: Backend) async throws {
         try await withSearchableStore(backend) { (store: AnyStore, _: Feed, _: Feed) async throws in
             #expect(try await titles(store, "climate'; DROP TABLE articles; --").isEmpty)

@@ -94,4 +94,63 @@ struct DatabaseDoctorTests {
         #expect(totals.articles == report.articles)
         #expect(try DatabaseDoctor.check(path: folder.databasePath).isSound)
     }
+
+    @Test("damaged index pages and a damaged text page: the articles are still copied (their key bounds are read from the table's own b-tree, not by scanning an index)")
+    func damagedIndexesKeepTheirTable() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await fill(folder)
+        let queue = try DatabaseQueue(path: folder.databasePath)
+        let (pages, pageSize) = try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            let indexLeaves = try Int.fetchAll(db, sql: """
+                SELECT min(pageno) FROM dbstat WHERE pagetype = 'leaf' AND name IN
+                    (SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'articles') GROUP BY name
+                """)
+            let texts = try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'article_texts' AND pagetype = 'leaf' ORDER BY pageno")
+            return (indexLeaves + [texts[texts.count / 2]], try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+        }
+        try queue.close()
+        #expect(pages.count >= 5, "every index of articles and a text page")
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: folder.databasePath))
+        for page in pages {
+            try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+            handle.write(Data(repeating: 0xAB, count: pageSize))
+        }
+        try handle.close()
+
+        let report = try DatabaseDoctor.repair(path: folder.databasePath, suffix: "test")
+        #expect(report.feeds == 2 && report.articles == 300)
+        #expect(try DatabaseDoctor.check(path: folder.databasePath).isSound)
+    }
+
+    @Test("a damaged freelist: page salvage is skipped and says why, and the repair still copies what the tree reaches")
+    func damagedFreelistSkipsPageSalvage() async throws {
+        let folder = try TemporaryFolder()
+        _ = try await fill(folder)
+        let queue = try DatabaseQueue(path: folder.databasePath)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA secure_delete = OFF; DELETE FROM articles WHERE id <= 100; PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let (root, pageSize) = try await queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'articles' AND path = '/'") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+        }
+        // The first freelist trunk page: bytes 32-35 of the file header.
+        let header = try Data(contentsOf: URL(fileURLWithPath: folder.databasePath)).prefix(100)
+        let trunk = header[32...35].reduce(0) { $0 << 8 | Int($1) }
+        try queue.close()
+        #expect(trunk > 0, "the deletion left a freelist")
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: folder.databasePath))
+        for page in [trunk, root] {
+            try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+            handle.write(Data(repeating: 0xAB, count: pageSize))
+        }
+        try handle.close()
+
+        let report = try DatabaseDoctor.repair(path: folder.databasePath, suffix: "test")
+        #expect(report.pageSalvageSkipped == "the list of free pages is damaged")
+        #expect(report.salvagedRows == 0)
+        #expect(report.feeds == 2 && report.savedSearches == 1)
+        #expect(try DatabaseDoctor.check(path: folder.databasePath).isSound)
+    }
 }

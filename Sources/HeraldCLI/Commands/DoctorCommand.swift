@@ -34,6 +34,13 @@ struct DoctorCommand: AsyncParsableCommand {
             output.line("Rebuilt from what could be read: \(CountText.count(result.feeds, "feed")), "
                 + "\(CountText.count(result.articles, "article")) with their read and starred state, "
                 + "\(CountText.count(result.savedSearches, "saved search", plural: "saved searches")).")
+            if result.salvagedRows > 0 {
+                output.line("\(CountText.count(result.salvagedRows, "row")) below damaged pages were recovered "
+                    + "by reading the file's pages directly.")
+            }
+            if let reason = result.pageSalvageSkipped {
+                output.line("Rows below damaged pages were not looked for: \(reason).")
+            }
             if result.unreadableRows > 0 {
                 output.line("\(CountText.count(result.unreadableRows, "row")) in damaged pages could not be read; "
                     + "a refresh fetches what the feeds still carry.")

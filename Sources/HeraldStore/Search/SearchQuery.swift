@@ -27,7 +27,15 @@ struct SearchQuery {
         }
     }
 
+    /// `text` as an FTS5 string. Quotes are doubled scalar by scalar: a quote followed by a combining
+    /// mark is one `Character`, which a `Character` search for `"` does not find, but FTS5 reads its
+    /// bytes and would see the string end there.
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { scalars.append(scalar) }
+            scalars.append(scalar)
+        }
+        return "\"" + String(scalars) + "\""
     }
 }
