@@ -73,16 +73,9 @@ struct ArticleUpsert {
         var pendingIdentities: Set<String> = []
         for (columns, vector) in items {
             let identity = columns.item.identity
-            if let row = existing[identity] {
-                if row.hash == columns.hash {
-                    outcome.unchanged += 1
-                } else {
-                    try await update(id: row.id, firstSeen: row.firstSeen, with: columns, vector: vector)
-                    existing[identity] = StoredRow(id: row.id, hash: columns.hash, firstSeen: row.firstSeen)
-                    updated.append(row.id)
-                    outcome.updated += 1
-                }
-            } else if pendingIdentities.contains(identity) {
+            if existing[identity] == nil, pendingIdentities.contains(identity) {
+                // The document repeats an identity still waiting to be inserted: insert the
+                // waiting items first, so this one updates the row of the first.
                 let ids = try await insert(pending)
                 for ((done, _), id) in zip(pending, ids) {
                     existing[done.item.identity] = StoredRow(id: id, hash: done.hash, firstSeen: seenAt.timeIntervalSince1970)
@@ -91,7 +84,8 @@ struct ArticleUpsert {
                 outcome.inserted += ids.count
                 pending = []
                 pendingIdentities = []
-                let row = existing[identity]!
+            }
+            if let row = existing[identity] {
                 if row.hash == columns.hash {
                     outcome.unchanged += 1
                 } else {
