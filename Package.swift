@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // The PostgreSQL store (`--db postgres://…`): the client, its connection pool and TLS.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // The logging API of the ecosystem (already built for AsyncHTTPClient and PostgresNIO): each
+        // refresh writes its journal through it (Docs/refresh.md, "The refresh log").
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -70,7 +73,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .target(name: "HeraldInteractors", dependencies: ["HeraldDomain"]),
+        .target(name: "HeraldInteractors",
+                dependencies: ["HeraldDomain", .product(name: "Logging", package: "swift-log")]),
         .target(name: "HeraldPresenters", dependencies: ["HeraldDomain", "HeraldInteractors"]),
         .target(name: "HeraldRouting", dependencies: ["HeraldDomain"]),
         .target(name: "HeraldContainer", dependencies: ["HeraldDomain"]),
@@ -83,6 +87,7 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldSettings", "HeraldParsing", "HeraldStore", "HeraldPostgres", "HeraldFetching",
                 "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The facade other front ends import: one file that is the public API.
@@ -166,7 +171,8 @@ let package = Package(
         .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),
         .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),
         .testTarget(name: "HeraldSettingsTests", dependencies: ["HeraldSettings"]),
-        .testTarget(name: "HeraldCompositionTests", dependencies: ["HeraldComposition", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldCompositionTests",
+                    dependencies: ["HeraldComposition", "HeraldTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HeraldTests", dependencies: ["Herald", "HeraldTestSupport"]),
         .testTarget(name: "HeraldTerminalTests", dependencies: ["HeraldTerminal", "HeraldTestSupport"]),
         .testTarget(

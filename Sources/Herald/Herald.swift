@@ -66,6 +66,17 @@ public final class Herald: Sendable {
         return Herald(services: services, configuration: configuration)
     }
 
+    /// The records of the last refresh run in the refresh log (`refresh-log`, by default
+    /// `$XDG_STATE_HOME/herald/refresh.log`), oldest first; empty when nothing was logged.
+    /// - Returns: The log file's path (`nil` when the log is off) and the records.
+    /// - Throws: ``HeraldError`` for a bad configuration.
+    public static func lastRefreshLog(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(HeraldError) -> (path: String?, records: [RefreshLogRecord]) {
+        let configuration = try configuration(databasePath: nil, user: nil, environment: environment)
+        guard let path = configuration.refreshLogPath else { return (nil, []) }
+        return (path, RefreshLog(path: path).lastRun())
+    }
+
     private static func configuration(databasePath: String?, user: String?,
                                       environment: [String: String]) throws(HeraldError) -> HeraldConfiguration {
         do {

@@ -58,6 +58,9 @@ struct RefreshBenchmarkPipeline {
                 events.stored += 1
                 events.newArticles += outcome.inserted
             case .moved: events.moved += 1
+            case .skipped(let feed, let reason):
+                events.failed += 1
+                if events.firstFailure == nil { events.firstFailure = "\(feed.title): skipped, \(reason.message)" }
             case .failed(let feed, let failure):
                 events.failed += 1
                 if events.firstFailure == nil { events.firstFailure = "\(feed.title): \(failure)" }

@@ -36,6 +36,12 @@ public struct ConfigurationLoader: Sendable {
         return home + "/.local/share/herald"
     }
 
+    /// Herald's state folder (logs): `$XDG_STATE_HOME/herald`, else `~/.local/state/herald`.
+    public var stateDirectory: String {
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/herald" }
+        return home + "/.local/state/herald"
+    }
+
     /// Loads the configuration.
     /// - Parameters:
     ///   - databaseOverride: The `--db` flag, which wins over the file and `HERALD_DB`.
@@ -44,6 +50,7 @@ public struct ConfigurationLoader: Sendable {
     public func load(databaseOverride: String? = nil,
                      userOverride: String? = nil) throws(ConfigurationError) -> HeraldConfiguration {
         var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
+        configuration.refreshLogPath = stateDirectory + "/refresh.log"
         let path = configFilePath
         if FileManager.default.fileExists(atPath: path) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {

@@ -5,6 +5,7 @@ import HeraldInteractors
 import HeraldParsing
 import HeraldPostgres
 import HeraldStore
+import Logging
 
 /// The services Herald builds once per process, behind their Domain ports. This is the only file that
 /// names the concrete service types; everything else receives the ports.
@@ -76,7 +77,7 @@ public struct HeraldServices: Sendable {
             throw HeraldError.store(error)
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
-                               users: store, location: store.location, close: { await store.close() })
+                               ledger: store, users: store, location: store.location, close: { await store.close() })
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
 
@@ -89,7 +90,8 @@ public struct HeraldServices: Sendable {
         } catch {
             throw HeraldError.store(error)
         }
-        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil, users: nil,
+        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil,
+                               ledger: store, users: nil,
                                location: configuration.databasePath, close: {})
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
@@ -101,6 +103,7 @@ public struct HeraldServices: Sendable {
         let search: any ArticleSearching
         let observer: any StoreObserving
         let queue: (any FeedQueueing)?
+        let ledger: any FetchLedgering
         let users: (any UserManaging)?
         let location: String
         let close: @Sendable () async -> Void
@@ -138,8 +141,12 @@ public struct HeraldServices: Sendable {
         policy.minimumInterval = configuration.minimumRefreshInterval
         policy.maximumInterval = configuration.maximumRefreshInterval
         if let lease = overrides.claimLease { policy.claimLease = lease }
+        policy.guardWindow = configuration.refreshGuardWindow
+        policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
-                                          queue: store.queue, holder: LoginName.holder)
+                                          queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
+                                          probe: LoginName.Probe(),
+                                          logger: refreshLogger(configuration.refreshLogPath))
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
@@ -154,6 +161,13 @@ public struct HeraldServices: Sendable {
 
     /// Releases network resources.
     public func shutdown() async { await shutdownHandler() }
+
+    /// The logger of refresh runs: JSON lines in the refresh log file, or nothing without one.
+    private static func refreshLogger(_ path: String?) -> Logger {
+        guard let path else { return Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }) }
+        let writer = LogFileWriter(path: path)
+        return Logger(label: "herald.refresh", factory: { _ in JSONLinesLogHandler(writer: writer) })
+    }
 }
 
 /// Services a test or another front end replaces; `nil` keeps the real one.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldDomain
 
 /// Who runs this process: the PostgreSQL store's default user, and the holder name of a refresh's
 /// claims on the shared queue.
@@ -15,6 +16,17 @@ enum LoginName {
     /// This process on this machine, unique among the refreshes sharing a queue.
     static var holder: String {
         "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Tells whether a holder (`host:pid:tag`) of this machine still runs.
+    struct Probe: HolderProbing {
+        func isRunning(_ holder: String) -> Bool? {
+            let parts = holder.split(separator: ":")
+            guard parts.count >= 3, String(parts[0]) == ProcessInfo.processInfo.hostName,
+                  let pid = Int32(parts[1]), pid > 0 else { return nil }
+            if kill(pid, 0) == 0 { return true }
+            return errno == EPERM
+        }
     }
 
     private static var passwordDatabaseName: String? {

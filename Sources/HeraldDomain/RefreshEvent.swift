@@ -26,6 +26,8 @@ public enum RefreshEvent: Sendable, Hashable {
     case moved(FeedReference, to: String)
     /// A feed failed; it will be retried with backoff.
     case failed(FeedReference, FeedFailure)
+    /// A feed was not requested: the politeness guard refused it (see ``RefreshSkipReason``).
+    case skipped(FeedReference, RefreshSkipReason)
     /// The refresh is over (also after cancellation).
     case finished(RefreshSummary)
 }
@@ -40,17 +42,21 @@ public struct RefreshSummary: Sendable, Hashable, Codable {
     public var notModified: Int
     /// Feeds that failed.
     public var failed: Int
+    /// Feeds the politeness guard did not request (another refresh had just fetched them).
+    public var skipped: Int
     /// New articles across all feeds.
     public var newArticles: Int
     /// True when the refresh was cancelled before every feed was done.
     public var cancelled: Bool
 
     /// Creates a summary.
-    public init(total: Int, stored: Int, notModified: Int, failed: Int, newArticles: Int, cancelled: Bool) {
+    public init(total: Int, stored: Int, notModified: Int, failed: Int, newArticles: Int, cancelled: Bool,
+                skipped: Int = 0) {
         self.total = total
         self.stored = stored
         self.notModified = notModified
         self.failed = failed
+        self.skipped = skipped
         self.newArticles = newArticles
         self.cancelled = cancelled
     }

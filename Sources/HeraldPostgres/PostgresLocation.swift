@@ -13,6 +13,8 @@ import PostgresNIO
 ///   socket `/a/folder/.s.PGSQL.PORT` instead of TCP.
 /// - `schema=NAME` keeps Herald's tables in that schema (created when missing), so several Herald
 ///   databases, or parallel tests, can share one PostgreSQL database.
+/// - `connect_timeout=SECONDS` (libpq's word): how long opening waits for the server and the schema
+///   (10 s by default).
 public struct PostgresLocation: Sendable, Hashable {
     /// How to use TLS.
     public enum TLSMode: String, Sendable, Hashable, CaseIterable {
@@ -37,6 +39,8 @@ public struct PostgresLocation: Sendable, Hashable {
     public var tls: TLSMode
     /// A file of root certificates for `verify-ca`/`verify-full`.
     public var rootCertificates: String?
+    /// How long opening waits for the server (`connect_timeout`); `nil` keeps the caller's default.
+    public var connectTimeout: Duration?
     /// The schema holding Herald's tables; `nil` uses the role's search path (normally `public`).
     public var schema: String?
 
@@ -56,7 +60,7 @@ public struct PostgresLocation: Sendable, Hashable {
         }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        let known: Set<String> = ["sslmode", "sslrootcert", "schema", "host", "port", "user", "password", "dbname"]
+        let known: Set<String> = ["sslmode", "sslrootcert", "schema", "host", "port", "user", "password", "dbname", "connect_timeout"]
         if let unknown = query.keys.sorted().first(where: { !known.contains($0) }) {
             throw invalid("unknown URL parameter `\(unknown)`; Herald knows \(known.sorted().joined(separator: ", "))")
         }
@@ -85,6 +89,14 @@ public struct PostgresLocation: Sendable, Hashable {
         }
         tls = mode
         rootCertificates = query["sslrootcert"]
+        if let text = query["connect_timeout"] {
+            guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                throw invalid("connect_timeout `\(text)` is not a number of seconds from 1 to 3600")
+            }
+            connectTimeout = .seconds(seconds)
+        } else {
+            connectTimeout = nil
+        }
         if let name = query["schema"] {
             guard !name.isEmpty, name.utf8.count <= 50,
                   name.unicodeScalars.allSatisfy({ ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }),

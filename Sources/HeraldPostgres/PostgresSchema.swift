@@ -17,6 +17,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "v1-shared-feeds-per-user-state", sql: PostgresSchemaVersion1.sql),
         Migration(version: 2, name: "v2-refresh-queue", sql: PostgresSchemaVersion2.sql),
+        Migration(version: 3, name: "v3-fetch-ledger", sql: PostgresSchemaVersion3.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -98,6 +99,34 @@ enum PostgresSchema {
             }
         }
     }
+}
+
+/// The fetch ledger (``FetchLedgering``) and each run's claimed feeds: which refreshes run, the
+/// last request of each feed, and every feed a run has claimed (a feed's claim row keeps only the
+/// last run that claimed it, so two `--all` runs handing one feed back and forth each forgot they
+/// had done it: the livelock of two refreshes at once).
+enum PostgresSchemaVersion3 {
+    static let sql = """
+        CREATE TABLE refresh_runs (
+            run text PRIMARY KEY,
+            holder text NOT NULL,
+            started_at double precision NOT NULL,
+            seen_at double precision NOT NULL,
+            ended_at double precision,
+            concurrent boolean NOT NULL DEFAULT false
+        );
+        CREATE TABLE fetch_requests (
+            feed_id bigint PRIMARY KEY REFERENCES feeds (id) ON DELETE CASCADE,
+            run text NOT NULL,
+            holder text NOT NULL,
+            requested_at double precision NOT NULL
+        );
+        CREATE TABLE refresh_run_feeds (
+            run text NOT NULL,
+            feed_id bigint NOT NULL REFERENCES feeds (id) ON DELETE CASCADE,
+            PRIMARY KEY (run, feed_id)
+        );
+        """
 }
 
 /// The refresh queue: each feed's host key (``HostKey``, written by Herald, so that the per-host

@@ -35,8 +35,8 @@ extension PostgresStore: FeedQueueing {
                 ), candidates AS (
                     SELECT f.id, f.host, f.next_due_at FROM feeds AS f
                     WHERE \(condition)
-                        AND NOT EXISTS (SELECT 1 FROM feed_claims AS c
-                                        WHERE c.feed_id = f.id AND (c.held_until > \(now) OR c.run = \(run)))
+                        AND NOT EXISTS (SELECT 1 FROM feed_claims AS c WHERE c.feed_id = f.id AND c.held_until > \(now))
+                        AND NOT (\(Self.done(run: run)))
                         AND coalesce(f.host, '') NOT IN (SELECT host FROM busy WHERE held >= \(perHost))
                     ORDER BY f.next_due_at NULLS FIRST, f.id
                     LIMIT \(scan)
@@ -48,12 +48,17 @@ extension PostgresStore: FeedQueueing {
                 ), chosen AS (
                     SELECT id, host FROM ranked WHERE slot <= \(perHost)
                     ORDER BY next_due_at NULLS FIRST, id LIMIT \(limit)
+                ), claimed AS (
+                    INSERT INTO feed_claims AS c (feed_id, host, holder, run, held_until)
+                    SELECT id, coalesce(host, ''), \(holder), \(run), \(until) FROM chosen
+                    ON CONFLICT (feed_id) DO UPDATE SET host = excluded.host, holder = excluded.holder,
+                        run = excluded.run, held_until = excluded.held_until
+                    RETURNING c.feed_id
+                ), noted AS (
+                    INSERT INTO refresh_run_feeds (run, feed_id) SELECT \(run), feed_id FROM claimed
+                    ON CONFLICT DO NOTHING
                 )
-                INSERT INTO feed_claims AS c (feed_id, host, holder, run, held_until)
-                SELECT id, coalesce(host, ''), \(holder), \(run), \(until) FROM chosen
-                ON CONFLICT (feed_id) DO UPDATE SET host = excluded.host, holder = excluded.holder,
-                    run = excluded.run, held_until = excluded.held_until
-                RETURNING c.feed_id
+                SELECT feed_id FROM claimed
                 """)
             let claimed = try await connection.run(sql).all { try $0.decode(Int64.self) }
             guard !claimed.isEmpty else { return [] }
@@ -105,10 +110,21 @@ extension PostgresStore: FeedQueueing {
             let condition = Self.condition(selection, user: user, now: nowMark, strandedAfter: strandedAfter, in: &sql)
             sql.append("""
                 SELECT count(*) FROM feeds AS f WHERE \(condition)
-                    AND NOT EXISTS (SELECT 1 FROM feed_claims AS c WHERE c.feed_id = f.id AND c.run = \(runMark))
+                    AND NOT (\(Self.done(run: runMark)))
                 """)
             return try await connection.run(sql).first { try $0.decode(Int64.self) }.map(Int.init) ?? 0
         }
+    }
+
+    /// Whether run `run` (a bound parameter) is done with the feed `f`: it claimed the feed, or
+    /// someone requested the feed since the run began (the fetch ledger). So `--all` covers every
+    /// feed not fetched by anyone since the command started, and a run never claims a feed twice.
+    private static func done(run: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM refresh_run_feeds AS rf WHERE rf.run = \(run) AND rf.feed_id = f.id)
+            OR EXISTS (SELECT 1 FROM fetch_requests AS q JOIN refresh_runs AS r ON r.run = \(run)
+                       WHERE q.feed_id = f.id AND q.requested_at >= r.started_at)
+        """
     }
 
     /// The `WHERE` condition over `feeds AS f` of a selection: the user's feeds (every subscribed

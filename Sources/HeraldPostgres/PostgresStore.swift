@@ -54,6 +54,7 @@ public final class PostgresStore: FeedStoring, ArticleStoring, ArticleSearching,
                             maximumConnections: Int = 8,
                             openTimeout: Duration = defaultOpenTimeout) async throws(StoreError) -> PostgresStore {
         let location = try PostgresLocation(url: url)
+        let openTimeout = location.connectTimeout ?? openTimeout
         let configuration = try location.clientConfiguration(maximumConnections: maximumConnections + 1)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runner = Task { await client.run() }

@@ -14,6 +14,9 @@ import Foundation
 /// refresh-per-host = 4
 /// refresh-min-interval = 15m
 /// refresh-max-interval = 1d
+/// refresh-guard-window = 30s
+/// refresh-host-rate = 20
+/// refresh-log = ~/.local/state/herald/refresh.log   # or: off
 /// keep-articles = 2000
 /// keep-days = 365
 /// user-agent = MyReader/1.0
@@ -89,6 +92,13 @@ public struct ConfigurationFile: Sendable {
             configuration.minimumRefreshInterval = try SettingValue.duration(value, key: key, at: place)
         case "refresh-max-interval":
             configuration.maximumRefreshInterval = try SettingValue.duration(value, key: key, at: place)
+        case "refresh-guard-window":
+            configuration.refreshGuardWindow = try SettingValue.duration(value, key: key, at: place)
+        case "refresh-host-rate":
+            configuration.hostRequestsPerSecond = try SettingValue.positiveInteger(value, key: key, at: place)
+        case "refresh-log":
+            guard !value.isEmpty else { throw ConfigurationError("\(place): `refresh-log` needs a file path or `off`.") }
+            configuration.refreshLogPath = value == "off" ? nil : expandingTilde(in: value)
         case "keep-articles":
             configuration.retention.keepNewest = try SettingValue.positiveInteger(value, key: key, at: place)
         case "keep-days":

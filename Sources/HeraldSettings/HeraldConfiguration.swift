@@ -30,6 +30,14 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var webToken: String?
     /// The config file's `bind-key` lines, for the interactive reader to check and apply.
     public var keyBindings: [KeyBindingLine] = []
+    /// The politeness guard's window in seconds (`refresh-guard-window`): while refreshes run at
+    /// once, a feed one of them requested this recently is not requested by another.
+    public var refreshGuardWindow: Double = 30
+    /// The hard cap of requests to one host in any second, per process (`refresh-host-rate`).
+    public var hostRequestsPerSecond: Int = 20
+    /// The refresh log (`refresh-log`; the loader's default is `$XDG_STATE_HOME/herald/refresh.log`);
+    /// `nil` logs nothing.
+    public var refreshLogPath: String?
 
     /// Creates a configuration.
     public init(databasePath: String, maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

@@ -10,7 +10,8 @@ enum TestPostgres {
     static func freshDatabase() throws -> String {
         let base = try #require(url, "HERALD_TEST_POSTGRES_URL is not set")
         let schema = "cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-        return base + (base.contains("?") ? "&" : "?") + "schema=" + schema
+        // A whole suite in parallel loads the machine; the first command migrates the new schema.
+        return base + (base.contains("?") ? "&" : "?") + "schema=" + schema + "&connect_timeout=90"
     }
 }
 

@@ -19,6 +19,23 @@ struct ConfigurationLoaderTests {
         #expect(configuration.maxConcurrentFetches == 64)
     }
 
+    @Test("The refresh log lives under XDG_STATE_HOME, else ~/.local/state; the file can move it or turn it off")
+    func theRefreshLogFollowsTheEnvironmentAndTheFile() throws {
+        let home = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        #expect(try ConfigurationLoader(environment: ["HOME": home, "XDG_STATE_HOME": "/state"]).load().refreshLogPath
+                == "/state/herald/refresh.log")
+        #expect(try ConfigurationLoader(environment: ["HOME": home]).load().refreshLogPath
+                == home + "/.local/state/herald/refresh.log")
+        let config = home + "/config"
+        try "refresh-log = ~/logs/r.log\nrefresh-guard-window = 1m\nrefresh-host-rate = 5\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let moved = try ConfigurationLoader(environment: ["HOME": home, "HERALD_CONFIG": config]).load()
+        #expect(moved.refreshLogPath == home + "/logs/r.log")
+        #expect(moved.refreshGuardWindow == 60 && moved.hostRequestsPerSecond == 5)
+        try "refresh-log = off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try ConfigurationLoader(environment: ["HOME": home, "HERALD_CONFIG": config]).load().refreshLogPath == nil)
+    }
+
     @Test("Given only HOME, when loading, then the database lives under ~/.local/share/herald")
     func defaultsFallBackToHome() throws {
         let loader = ConfigurationLoader(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "/nonexistent"])

@@ -36,7 +36,7 @@ extension LocationTests {
     @Test func messagesNeverShowThePassword() {
         #expect(!PostgresLocation.redacting("postgres://me:hunter2@h/db?x=1").contains("hunter2"))
         #expect(throws: StoreError.cannotOpen(path: "postgres://me:%E2%80%A6@h/db?x=1",
-                                              reason: "unknown URL parameter `x`; Herald knows dbname, host, password, port, schema, sslmode, sslrootcert, user")) {
+                                              reason: "unknown URL parameter `x`; Herald knows connect_timeout, dbname, host, password, port, schema, sslmode, sslrootcert, user")) {
             _ = try PostgresLocation(url: "postgres://me:hunter2@h/db?x=1")
         }
     }
@@ -160,5 +160,13 @@ struct SearchWordTests {
                 .joined(separator: Bool.random(using: &generator) ? " " : "")
             #expect(SearchText.lexemes(text) == Self.reference(text), "\(text.debugDescription)")
         }
+    }
+}
+
+extension LocationTests {
+    @Test func connectTimeoutIsLibpqsWordInSeconds() throws {
+        #expect(try PostgresLocation(url: "postgres://me@h/db?connect_timeout=45").connectTimeout == .seconds(45))
+        #expect(try PostgresLocation(url: "postgres://me@h/db").connectTimeout == nil)
+        #expect(throws: StoreError.self) { _ = try PostgresLocation(url: "postgres://me@h/db?connect_timeout=soon") }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import HeraldPostgres
 
 /// What every store offers the engine.
-typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving
+typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering
 
 /// A store backend the shared behaviour tests run on.
 enum Backend: String, Sendable, CustomTestStringConvertible {

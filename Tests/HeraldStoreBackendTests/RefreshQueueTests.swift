@@ -86,6 +86,45 @@ struct RefreshQueueTests {
         }
     }
 
+    @Test("two --all runs passing feeds back and forth: each claims every feed once, then both are done (the livelock of issue 19)")
+    func twoAllRunsEachClaimEveryFeedOnce() async throws {
+        try await withQueue { store in
+            for index in 0..<3 {
+                _ = try await store.addFeed(NewFeed(url: "https://l.example.org/\(index).xml"), at: Self.now)
+            }
+            var claimedBy: [String: [FeedID]] = ["A": [], "B": []]
+            // A and B take turns, one feed at a time, releasing each before the other claims.
+            for _ in 0..<12 {
+                for run in ["A", "B"] {
+                    let got = try await store.claimFeeds(Self.request(.all, run: run, holder: run, limit: 1))
+                    claimedBy[run, default: []] += got.map(\.id)
+                    try await store.releaseClaims(on: got.map(\.id), holder: run)
+                }
+            }
+            #expect(claimedBy["A"]?.count == 3 && Set(claimedBy["A"] ?? []).count == 3, "\(claimedBy)")
+            #expect(claimedBy["B"]?.count == 3 && Set(claimedBy["B"] ?? []).count == 3, "\(claimedBy)")
+            for run in ["A", "B"] {
+                #expect(try await store.unfinishedFeeds(.all, run: run, now: Self.now, strandedAfter: nil) == 0)
+            }
+        }
+    }
+
+    @Test("--all covers the feeds nobody requested since the run began: one requested by another run meanwhile is done")
+    func allSkipsFeedsRequestedSinceItBegan() async throws {
+        try await withQueue { store in
+            let first = try await store.addFeed(NewFeed(url: "https://m.example.org/1.xml"), at: Self.now).feed
+            let second = try await store.addFeed(NewFeed(url: "https://m.example.org/2.xml"), at: Self.now).feed
+            try await store.beginRefreshRun("late", holder: "p2", now: Self.now)
+            try await store.beginRefreshRun("other", holder: "p1", now: Self.now)
+            let answer = try await store.requestFetch(of: first.id, run: "other", now: Self.now.addingTimeInterval(1),
+                                                      window: 30, liveSince: Self.now)
+            #expect(answer == .granted)
+            #expect(try await store.unfinishedFeeds(.all, run: "late", now: Self.now, strandedAfter: nil) == 1)
+            let claimed = try await store.claimFeeds(Self.request(.all, run: "late", holder: "p2"))
+            #expect(claimed.map(\.id) == [second.id])
+        }
+    }
+
     @Test func dueClaimsSkipFeedsNotDueAndGoneOnesAndAUsersDueIsTheirOwn() async throws {
         let (alice, schema) = try await Backend.openPostgres(user: "alice", createUser: true)
         let (bob, _) = try await Backend.openPostgres(schema: schema, user: "bob", createUser: true)

@@ -68,7 +68,7 @@ struct WorkerCommand: AsyncParsableCommand {
         if let summary, summary.total > 0 {
             let stored = "\(summary.stored) stored (\(summary.newArticles) new articles)"
             let ending = summary.cancelled ? "; stopped" : ""
-            terminal.line("\(stamp()) \(summary.total) feeds: \(stored), \(summary.notModified) unchanged, \(summary.failed) failed\(ending)")
+            terminal.line("\(stamp()) \(summary.total) feeds: \(stored), \(summary.notModified) unchanged, \(summary.failed) failed, \(summary.skipped) skipped\(ending)")
         }
         return summary
     }

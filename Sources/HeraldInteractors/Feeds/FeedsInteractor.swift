@@ -69,7 +69,7 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
                 progress.total = total
             case .fetching(let feed):
                 progress.current = feed
-            case .notModified, .stored, .failed:
+            case .notModified, .stored, .failed, .skipped:
                 progress.done += 1
             case .moved:
                 continue

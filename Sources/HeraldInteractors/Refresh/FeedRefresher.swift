@@ -15,6 +15,8 @@ enum FeedRefreshResult: Sendable, Hashable {
     case failed
     /// The refresh was cancelled before this feed was done; nothing was written for it.
     case cancelled
+    /// The politeness guard refused to request it; nothing was requested or written.
+    case skipped(RefreshSkipReason)
 }
 
 /// The pipeline of one feed: wait for a slot of its host and a work slot, fetch with the stored
@@ -33,9 +35,12 @@ struct FeedRefresher: Sendable {
     let hostSlots: SlotLimiter
     /// Global work slots: held from the fetch to the store, bounding the bodies held in memory.
     let workSlots: SlotLimiter
+    /// Asked right before each request (once per feed and run, another refresh's recent
+    /// requests, the per-host rate cap).
+    let politeness: PolitenessGuard
 
     /// Refreshes one feed, yielding its events as they happen.
-    func refresh(_ feed: Feed, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+    func refresh(_ feed: Feed, events: RefreshEventSink) async -> FeedRefreshResult {
         let host = HostKey.of(feed.url)
         guard await hostSlots.acquire(host) else { return .cancelled }
         guard await workSlots.acquire(Self.workKey) else {
@@ -43,6 +48,19 @@ struct FeedRefresher: Sendable {
             return .cancelled
         }
         let reference = FeedReference(id: feed.id, title: feed.displayTitle)
+        switch await politeness.permit(feed) {
+        case .granted:
+            break
+        case .refused(let reason):
+            await hostSlots.release(host)
+            await workSlots.release(Self.workKey)
+            events.yield(.skipped(reference, reason))
+            return .skipped(reason)
+        case .cancelled:
+            await hostSlots.release(host)
+            await workSlots.release(Self.workKey)
+            return .cancelled
+        }
         events.yield(.fetching(reference))
         let fetched = await fetch(feed)
         await hostSlots.release(host)
@@ -61,7 +79,7 @@ struct FeedRefresher: Sendable {
     }
 
     private func record(_ fetched: Result<FetchResponse, FetchError>, of feed: Feed, as reference: FeedReference,
-                        events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+                        events: RefreshEventSink) async -> FeedRefreshResult {
         if Task.isCancelled { return .cancelled }
         let response: FetchResponse
         switch fetched {
@@ -97,7 +115,7 @@ struct FeedRefresher: Sendable {
     /// Updates the pending permanent redirect and moves the feed once it is confirmed.
     /// - Returns: The pending redirect to keep in the new state.
     private func followRedirect(_ response: FetchResponse, of feed: Feed, as reference: FeedReference,
-                                events: AsyncStream<RefreshEvent>.Continuation) async -> PendingRedirect? {
+                                events: RefreshEventSink) async -> PendingRedirect? {
         let seen = policy.pendingRedirect(after: response, previous: feed.fetchState.pendingRedirect)
         guard let pending = seen, pending.timesSeen >= policy.redirectConfirmations, !Task.isCancelled else {
             return seen
@@ -112,7 +130,7 @@ struct FeedRefresher: Sendable {
     }
 
     private func store(_ parsed: ParsedFeed, of feed: Feed, response: FetchResponse, bodyHash: String,
-                       pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+                       pending: PendingRedirect?, events: RefreshEventSink) async -> FeedRefreshResult {
         let now = clock.now()
         var state = policy.stateAfterSuccess(feed.fetchState, response: response, bodyHash: bodyHash,
                                              hint: parsed.updateHint, settings: feed.settings, now: now)
@@ -130,7 +148,7 @@ struct FeedRefresher: Sendable {
     }
 
     private func unchanged(_ feed: Feed, as reference: FeedReference, response: FetchResponse, bodyHash: String?,
-                           pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+                           pending: PendingRedirect?, events: RefreshEventSink) async -> FeedRefreshResult {
         var state = policy.stateAfterSuccess(feed.fetchState, response: response, bodyHash: bodyHash,
                                              hint: policy.carriedHint(from: feed.fetchState),
                                              settings: feed.settings, now: clock.now())
@@ -148,7 +166,7 @@ struct FeedRefresher: Sendable {
     }
 
     private func fail(_ feed: Feed, as reference: FeedReference, _ failure: FeedFailure, retryAfter: Date?,
-                      pending: PendingRedirect?, events: AsyncStream<RefreshEvent>.Continuation) async -> FeedRefreshResult {
+                      pending: PendingRedirect?, events: RefreshEventSink) async -> FeedRefreshResult {
         if Task.isCancelled { return .cancelled }
         var state = policy.stateAfterFailure(feed.fetchState, failure: failure, retryAfter: retryAfter,
                                              now: clock.now(), jitter: jitter)

@@ -25,9 +25,12 @@ struct QueuedRefresh: Sendable {
         case indexed
     }
 
-    /// Runs the refresh of `selection`, yielding its events; ends with ``RefreshEvent/finished(_:)``.
-    func run(_ selection: RefreshSelection, events: AsyncStream<RefreshEvent>.Continuation) async {
-        let run = UUID().uuidString
+    /// Runs the refresh `run` of `selection`, yielding its events but the last, and returns its totals.
+    ///
+    /// The run ends when the queue says none of its feeds is left, and also when the queue hands it
+    /// only feeds it has already done: that is a bug of the queue, refused (nothing is requested
+    /// twice) and logged, never a loop.
+    func run(_ selection: RefreshSelection, run: String, events: RefreshEventSink) async -> RefreshSummary {
         let stranded = policy.schedulingHorizon(settings: FeedSettings())
         let strandedAfter: TimeInterval? = selection == .due || selection == .dueForEveryone ? stranded : nil
         let expected = (try? await queue.unfinishedFeeds(selection, run: run, now: clock.now(),
@@ -44,6 +47,8 @@ struct QueuedRefresh: Sendable {
             var finished: [FeedID] = []
             var unindexed = 0
             var isIndexing = false
+            // Every feed this run was handed, to refuse a second hand-over.
+            var handed: Set<FeedID> = []
             while true {
                 var claimed = 0
                 let free = policy.maxConcurrentFetches - inFlight
@@ -61,8 +66,21 @@ struct QueuedRefresh: Sendable {
                     } catch {
                         feeds = []
                     }
-                    claimed = feeds.count
-                    for feed in feeds {
+                    let fresh = feeds.filter { handed.insert($0.id).inserted }
+                    if fresh.count < feeds.count {
+                        let again = feeds.filter { !fresh.map(\.id).contains($0.id) }.map(\.id)
+                        events.journal.problem("the refresh queue handed this run feeds it already did; refused",
+                                               metadata: ["feeds": "\(again.map(\.rawValue))"])
+                        finished.append(contentsOf: again)
+                        if fresh.isEmpty, inFlight == 0 {
+                            try? await queue.releaseClaims(on: finished, holder: holder)
+                            finished = []
+                            events.journal.problem("ending the run: the queue offers nothing new")
+                            break
+                        }
+                    }
+                    claimed = fresh.count
+                    for feed in fresh {
                         inFlight += 1
                         group.addTask { .feed(feed.id, await refresher.refresh(feed, events: events)) }
                     }
@@ -110,8 +128,7 @@ struct QueuedRefresh: Sendable {
         try? await feeds.finishSaving()
         // Other refreshes may have done some of the feeds counted at the start.
         if !Task.isCancelled { tally.settle(total: done) }
-        events.yield(.finished(tally.result))
-        events.finish()
+        return tally.result
     }
 
     /// Extends this holder's claims every third of the lease until cancelled.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import Logging
 
 /// The refresh use case: fetches, parses and stores feeds with global and per-host limits,
 /// schedules each feed's next refresh, and streams progress as it happens.
@@ -19,7 +20,12 @@ public final class RefreshInteractor: FeedRefreshing {
     private let jitter: any JitterSource
     private let queue: (any FeedQueueing)?
     private let holder: String
+    private let ledger: (any FetchLedgering)?
+    private let probe: (any HolderProbing)?
+    private let logger: Logger
     private let running = RunningRefreshes()
+    /// The per-host cap of requests per second, shared by every refresh of this process.
+    private let rate: HostRateLimiter
 
     /// Creates the use case from Domain ports.
     /// - Parameters:
@@ -32,9 +38,16 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - queue: A refresh queue shared with other refreshing processes (a PostgreSQL store): feeds
     ///     are claimed from it in batches instead of listed up front. `nil` for a store one process refreshes.
     ///   - holder: Who this process is on the shared queue (machine and process), for its claims.
+    ///   - ledger: The store's record of running refreshes and recent requests, shared with other
+    ///     processes: the politeness guard refuses a feed another running refresh just requested.
+    ///     `nil` keeps the guard's in-process rules only.
+    ///   - probe: Tells whether another run's process still runs, so that a killed refresh's run
+    ///     ends at once instead of holding others back until its heartbeat is stale.
+    ///   - logger: Where each run's journal goes (`herald log` reads the file Composition gives it).
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
-                queue: (any FeedQueueing)? = nil, holder: String = "herald") {
+                queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
+                probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
@@ -43,6 +56,10 @@ public final class RefreshInteractor: FeedRefreshing {
         self.jitter = jitter
         self.queue = queue
         self.holder = holder
+        self.ledger = ledger
+        self.probe = probe
+        self.logger = logger
+        self.rate = HostRateLimiter(limit: policy.hostRequestsPerSecond)
     }
 
     /// Starts a refresh; the stream yields ``RefreshEvent/started(total:)`` first, one terminal
@@ -56,62 +73,84 @@ public final class RefreshInteractor: FeedRefreshing {
     /// ``RefreshEvent/finished(_:)`` (with `cancelled: true`).
     public func refresh(_ selection: RefreshSelection, canceller: RefreshCanceller?) -> AsyncStream<RefreshEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: RefreshEvent.self, bufferingPolicy: .unbounded)
+        let run = UUID().uuidString
+        let journal = RefreshJournal(logger: logger, run: run, holder: holder, selection: selection)
+        let events = RefreshEventSink(continuation: continuation, journal: journal)
+        let politeness = PolitenessGuard(run: run, ledger: ledger, rate: rate, clock: clock, window: policy.guardWindow)
         let refresher = FeedRefresher(
             feeds: feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy, jitter: jitter,
             hostSlots: SlotLimiter(limit: policy.maxConcurrentPerHost),
-            workSlots: SlotLimiter(limit: policy.maxConcurrentFetches)
+            workSlots: SlotLimiter(limit: policy.maxConcurrentFetches),
+            politeness: politeness
         )
+        let ledgerRun = LedgerRun(ledger: ledger, run: run, holder: holder, clock: clock, probe: probe)
         let feeds = self.feeds
         let now = clock.now()
-        let indexingBatch = policy.indexingBatch
-        if let queue {
-            let queued = QueuedRefresh(queue: queue, feeds: feeds, refresher: refresher, clock: clock, policy: policy,
-                                       holder: holder)
-            let task = Task { await queued.run(selection, events: continuation) }
-            continuation.onTermination = { _ in task.cancel() }
-            track(task, canceller: canceller)
-            return stream
+        let policy = self.policy
+        let queued = queue.map {
+            QueuedRefresh(queue: $0, feeds: feeds, refresher: refresher, clock: clock, policy: policy, holder: holder)
         }
         let task = Task {
-            let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now, policy: policy)
-            continuation.yield(.started(total: selected.count))
-            var tally = RefreshTally(total: selected.count)
-            await withTaskGroup(of: GroupResult.self) { group in
-                for feed in selected {
-                    group.addTask { .feed(await refresher.refresh(feed, events: continuation)) }
-                }
-                // New articles not yet handed to an indexing, and whether one is running.
-                var unindexed = 0
-                var isIndexing = false
-                while let result = await group.next() {
-                    switch result {
-                    case .feed(let feedResult):
-                        tally.add(feedResult)
-                        if case .stored(let outcome) = feedResult { unindexed += outcome.inserted }
-                    case .indexed:
-                        isIndexing = false
-                    }
-                    // Index what was stored so far while the other feeds are fetched and parsed,
-                    // one indexing at a time, so that little is left for the end of the refresh.
-                    if let indexingBatch, unindexed >= indexingBatch, !isIndexing, !Task.isCancelled {
-                        isIndexing = true
-                        unindexed = 0
-                        group.addTask {
-                            try? await feeds.finishSaving()
-                            return .indexed
-                        }
-                    }
-                }
+            let (heartbeat, ledgerFailure) = await ledgerRun.begin()
+            let summary: RefreshSummary
+            if let queued {
+                summary = await queued.run(selection, run: run, events: events)
+            } else {
+                let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now, policy: policy)
+                summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
-            // Every feed's articles are already stored; a failure here only leaves their indexing
-            // to the next save or search.
-            try? await feeds.finishSaving()
-            continuation.yield(.finished(tally.result))
-            continuation.finish()
+            heartbeat?.cancel()
+            await ledgerRun.end()
+            let guardFailure = await politeness.ledgerFailure
+            if let failure = ledgerFailure ?? guardFailure {
+                journal.problem("the fetch ledger failed; this run kept its own guards only",
+                                metadata: ["reason": "\(failure.message)"])
+            }
+            events.yield(.finished(summary))
+            events.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         track(task, canceller: canceller)
         return stream
+    }
+
+    /// Refreshes a list of feeds known up front (a store one process refreshes).
+    private static func refresh(_ selected: [Feed], with refresher: FeedRefresher, feeds: any FeedStoring,
+                                policy: RefreshPolicy, events: RefreshEventSink) async -> RefreshSummary {
+        events.yield(.started(total: selected.count))
+        var tally = RefreshTally(total: selected.count)
+        let indexingBatch = policy.indexingBatch
+        await withTaskGroup(of: GroupResult.self) { group in
+            for feed in selected {
+                group.addTask { .feed(await refresher.refresh(feed, events: events)) }
+            }
+            // New articles not yet handed to an indexing, and whether one is running.
+            var unindexed = 0
+            var isIndexing = false
+            while let result = await group.next() {
+                switch result {
+                case .feed(let feedResult):
+                    tally.add(feedResult)
+                    if case .stored(let outcome) = feedResult { unindexed += outcome.inserted }
+                case .indexed:
+                    isIndexing = false
+                }
+                // Index what was stored so far while the other feeds are fetched and parsed,
+                // one indexing at a time, so that little is left for the end of the refresh.
+                if let indexingBatch, unindexed >= indexingBatch, !isIndexing, !Task.isCancelled {
+                    isIndexing = true
+                    unindexed = 0
+                    group.addTask {
+                        try? await feeds.finishSaving()
+                        return .indexed
+                    }
+                }
+            }
+        }
+        // Every feed's articles are already stored; a failure here only leaves their indexing
+        // to the next save or search.
+        try? await feeds.finishSaving()
+        return tally.result
     }
 
     /// Lets ``cancelRefreshes()`` and `canceller` stop a running refresh.

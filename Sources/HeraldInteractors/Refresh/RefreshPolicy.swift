@@ -49,6 +49,12 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var claimLease: TimeInterval = 120
     /// How often a refresh on a shared queue looks again when every feed left is held by others.
     public var claimPollInterval: TimeInterval = 0.25
+    /// The politeness guard's window, in seconds: while refreshes run at once (in any process on
+    /// the same store), a feed one of them requested this recently is not requested by another.
+    public var guardWindow: TimeInterval = 30
+    /// The hard cap of requests to one host in any second, across every refresh of the process
+    /// (`file://` feeds are not capped). A request over it waits for the second to pass.
+    public var hostRequestsPerSecond: Int = 20
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

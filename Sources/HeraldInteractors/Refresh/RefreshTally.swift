@@ -21,6 +21,8 @@ struct RefreshTally {
             summary.failed += 1
         case .cancelled:
             summary.cancelled = true
+        case .skipped:
+            summary.skipped += 1
         }
     }
 
@@ -33,7 +35,7 @@ struct RefreshTally {
     /// The totals so far; `cancelled` when any feed was left undone.
     var result: RefreshSummary {
         var final = summary
-        final.cancelled = summary.cancelled || summary.stored + summary.notModified + summary.failed < summary.total
+        final.cancelled = summary.cancelled || summary.stored + summary.notModified + summary.failed + summary.skipped < summary.total
         return final
     }
 }

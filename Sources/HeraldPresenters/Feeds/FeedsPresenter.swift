@@ -72,6 +72,9 @@ public final class FeedsPresenter: FeedsPresentationLogic {
     public static func notice(for summary: RefreshSummary) -> String {
         var text = summary.newArticles == 0 ? "No new articles" : CountText.count(summary.newArticles, "new article")
         if summary.failed > 0 { text += "; " + CountText.count(summary.failed, "feed") + " failed" }
+        if summary.skipped > 0 {
+            text += "; " + CountText.count(summary.skipped, "feed") + " skipped (just fetched by another refresh; `herald log`)"
+        }
         return summary.cancelled ? "Refresh cancelled: " + text.lowercasedFirst : text
     }
 }

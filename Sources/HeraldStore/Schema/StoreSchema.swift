@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -46,6 +46,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v5-deferred-indexing") { db in
             try SchemaVersion5.migrate(db)
+        }
+        migrator.registerMigration("v6-fetch-ledger") { db in
+            try db.execute(sql: SchemaVersion6.sql)
         }
         return migrator
     }

@@ -1,0 +1,39 @@
+/// The hard cap of requests per host and second across a process: at most `limit` requests to one
+/// host in any window of one second (a sliding window of the last `limit` start times, on the
+/// monotonic clock so that a wall-clock jump changes nothing). A request over the cap waits for its
+/// turn; it is a backstop under the per-host concurrency limit, so that no bug in what hands a
+/// refresh its feeds can turn into a flood.
+actor HostRateLimiter {
+    private let limit: Int
+    private let clock = ContinuousClock()
+    /// The start times of the last `limit` requests of each host, oldest first.
+    private var recent: [String: [ContinuousClock.Instant]] = [:]
+
+    /// A limiter of `limit` requests per host and second (at least one).
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// Waits until a request to `host` fits under the cap and counts it.
+    /// - Returns: `false` when the task was cancelled while waiting.
+    func admit(_ host: String) async -> Bool {
+        while true {
+            if Task.isCancelled { return false }
+            let now = clock.now
+            var times = recent[host, default: []]
+            times.removeAll { now - $0 >= .seconds(1) }
+            if times.count < limit {
+                times.append(now)
+                recent[host] = times
+                return true
+            }
+            recent[host] = times
+            let wait = times[0] + .seconds(1) - now
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                return false
+            }
+        }
+    }
+}
