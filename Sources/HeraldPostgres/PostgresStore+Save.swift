@@ -122,47 +122,28 @@ struct ArticleUpsert {
         return outcome
     }
 
-    /// One article row as JSON, for ``insert(_:)``: absent keys are NULL.
-    private struct ArticleRow: Encodable {
-        let identity: String
-        let title: String
-        let url: String?
-        let author: String?
-        let authorsJSON: String?
-        let published: Double?
-        let updated: Double?
-        let sortDate: Double
-        let summaryType: String?
-        let summaryValue: String?
-        let summaryLang: String?
-        let contentType: String?
-        let contentValue: String?
-        let contentLang: String?
-        let enclosuresJSON: String?
-        let categoriesJSON: String?
-        let commentsURL: String?
-        let body: String
-        let contentHash: Int64
-        let search: String
-    }
-
     /// Inserts articles in one statement (the rows travel as one JSON array); returns their
     /// identifiers in the order given.
     private func insert(_ rows: [(ArticleColumns, String)]) async throws -> [Int64] {
         let firstSeen = seenAt.timeIntervalSince1970
-        let records = rows.map { columns, vector in
+        var writer = JSONRowWriter()
+        for (columns, vector) in rows {
             let item = columns.item
-            return ArticleRow(
-                identity: item.identity, title: columns.title, url: item.url, author: item.authors.first?.displayName,
-                authorsJSON: columns.authors, published: item.published?.timeIntervalSince1970,
-                updated: item.updated?.timeIntervalSince1970, sortDate: columns.sortDate(firstSeen: firstSeen),
-                summaryType: item.summary?.type.rawValue, summaryValue: item.summary?.value,
-                summaryLang: item.summary?.language, contentType: item.content?.type.rawValue,
-                contentValue: item.content?.value, contentLang: item.content?.language,
-                enclosuresJSON: columns.enclosures, categoriesJSON: columns.categories, commentsURL: item.comments,
-                body: columns.plainBody, contentHash: columns.hash, search: vector)
+            writer.append([
+                "identity": .text(item.identity), "title": .text(columns.title), "url": .text(item.url),
+                "author": .text(item.authors.first?.displayName), "authorsJSON": .text(columns.authors),
+                "published": .number(item.published?.timeIntervalSince1970),
+                "updated": .number(item.updated?.timeIntervalSince1970),
+                "sortDate": .number(columns.sortDate(firstSeen: firstSeen)),
+                "summaryType": .text(item.summary?.type.rawValue), "summaryValue": .text(item.summary?.value),
+                "summaryLang": .text(item.summary?.language), "contentType": .text(item.content?.type.rawValue),
+                "contentValue": .text(item.content?.value), "contentLang": .text(item.content?.language),
+                "enclosuresJSON": .text(columns.enclosures), "categoriesJSON": .text(columns.categories),
+                "commentsURL": .text(item.comments), "body": .text(columns.plainBody),
+                "contentHash": .integer(columns.hash), "search": .text(vector),
+            ])
         }
-        let json = String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+        let json = writer.json
         let ids = try await connection.run("""
             INSERT INTO articles (feed_id, identity, title, url, author, authors_json, published, updated, first_seen,
                 sort_date, summary_type, summary_value, summary_lang, content_type, content_value, content_lang,

@@ -136,31 +136,6 @@ enum SearchText {
         }))
     }
 
-    /// The `tsvector` literal of an article: title words at positions 1… weighted A, body words
-    /// after a gap (so no phrase spans the two) weighted B.
-    static func vector(title: String, body: String) -> String {
-        var positions: [String: [String]] = [:]
-        var order: [String] = []
-        var bytes = 0
-        func add(_ lexeme: String, _ position: Int, _ weight: String) {
-            guard lexeme.utf8.count <= maximumLexemeBytes else { return }
-            if positions[lexeme] == nil {
-                // PostgreSQL refuses a tsvector over 1 MB; a body that large keeps its first words.
-                guard bytes + lexeme.utf8.count < 900_000 else { return }
-                bytes += lexeme.utf8.count + 8
-                order.append(lexeme)
-                positions[lexeme] = []
-            }
-            guard positions[lexeme]!.count < maximumPositions else { return }
-            positions[lexeme]!.append("\(min(position, maximumPosition))\(weight)")
-            bytes += 3
-        }
-        let titleWords = lexemes(title)
-        for (offset, lexeme) in titleWords.enumerated() { add(lexeme, offset + 1, "A") }
-        for (offset, lexeme) in lexemes(body).enumerated() { add(lexeme, titleWords.count + 2 + offset, "B") }
-        return order.map { "'\($0)':" + positions[$0]!.joined(separator: ",") }.joined(separator: " ")
-    }
-
     /// The `tsquery` literal of a parsed query, or `nil` when it can match nothing.
     static func query(_ expression: SearchExpression) -> String? {
         switch expression {

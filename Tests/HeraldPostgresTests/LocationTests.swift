@@ -170,3 +170,50 @@ extension LocationTests {
         #expect(throws: StoreError.self) { _ = try PostgresLocation(url: "postgres://me@h/db?connect_timeout=soon") }
     }
 }
+
+extension LocationTests {
+    /// The vector as it was first written: a dictionary of position strings per word, joined.
+    static func referenceVector(title: String, body: String) -> String {
+        var positions: [String: [String]] = [:]
+        var order: [String] = []
+        var bytes = 0
+        func add(_ lexeme: String, _ position: Int, _ weight: String) {
+            guard lexeme.utf8.count <= SearchText.maximumLexemeBytes else { return }
+            if positions[lexeme] == nil {
+                guard bytes + lexeme.utf8.count < 900_000 else { return }
+                bytes += lexeme.utf8.count + 8
+                order.append(lexeme)
+                positions[lexeme] = []
+            }
+            guard positions[lexeme]!.count < SearchText.maximumPositions else { return }
+            positions[lexeme]!.append("\(min(position, SearchText.maximumPosition))\(weight)")
+            bytes += 3
+        }
+        let titleWords = SearchText.lexemes(title)
+        for (offset, lexeme) in titleWords.enumerated() { add(lexeme, offset + 1, "A") }
+        for (offset, lexeme) in SearchText.lexemes(body).enumerated() { add(lexeme, titleWords.count + 2 + offset, "B") }
+        return order.map { "'\($0)':" + positions[$0]!.joined(separator: ",") }.joined(separator: " ")
+    }
+
+    @Test func theFastVectorIsTheReferenceVector() {
+        let pieces = ["Café", "cafe\u{301}s", "naïve", "ÉCOLE", "Straße", "sea-levels", "6.20", "x²", "京都の紅葉",
+                      "Привет", "🙂", "e\u{301}", "\u{301}a", "A1b2", " ", ", ", "the", "The", "THE", "a", "and",
+                      "İstanbul", "Ωμέγα", "café-au-lait", "x\u{301}y", "abc\u{E000}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            func text(_ count: Int) -> String {
+                (0..<Int.random(in: 0...count, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined(separator: Bool.random(using: &generator) ? " " : "")
+            }
+            let (title, body) = (text(6), text(40))
+            #expect(SearchText.vector(title: title, body: body) == Self.referenceVector(title: title, body: body),
+                    "\(title.debugDescription) / \(body.debugDescription)")
+            var seen: [String] = []
+            SearchText.forEachLexeme(in: body) { seen.append($0) }
+            #expect(seen == SearchText.lexemes(body))
+        }
+        // Past the largest position, past 256 positions of one word.
+        let long = Array(repeating: "word other", count: 9_000).joined(separator: " ")
+        #expect(SearchText.vector(title: "Word", body: long) == Self.referenceVector(title: "Word", body: long))
+    }
+}

@@ -25,6 +25,9 @@ enum Locations {
         try Data(contentsOf: fixture(path))
     }
 
+    /// The `herald-fuzz` replayer (built without the fuzzer by `swift build`), found as ``herald`` is.
+    static let heraldFuzz: URL = herald.deletingLastPathComponent().appendingPathComponent("herald-fuzz")
+
     /// The `herald` executable: a sibling of the running test bundle (resolved through
     /// /proc/self/exe), else the debug build folder of the checkout.
     static let herald: URL = {

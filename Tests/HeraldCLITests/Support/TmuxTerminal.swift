@@ -22,10 +22,15 @@ final class TmuxTerminal: @unchecked Sendable {
                  readsOutput: false)
         // An application's OSC 52 clipboard write becomes a paste buffer, so a test can see one.
         try tmux(["set-option", "-g", "set-clipboard", "on"])
+        // The server and the shell, to end them even when tmux's own kill-server leaves them running
+        // (seen: a server that outlived kill-server and SIGTERM with its idle shell).
+        let pids = try tmux(["display-message", "-p", "#{pid} #{pane_pid}"])
+            .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+        TmuxServers.remember(socket, processes: pids)
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        TmuxServers.stop(socket)
     }
 
     /// Types a line at the shell and presses Enter.
@@ -127,4 +132,44 @@ final class TmuxTerminal: @unchecked Sendable {
 struct TmuxFailure: Error {
     /// Why.
     let reason: String
+}
+
+/// The tmux servers this test process started and has not stopped yet, with the server's and the
+/// shell's process ids: each is stopped when its terminal is released, and any left when the process
+/// exits (a test that failed before releasing its terminal), so no test leaves a server running.
+enum TmuxServers {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var servers: [String: [pid_t]] = [:]
+    nonisolated(unsafe) private static var isRegistered = false
+
+    static func remember(_ socket: String, processes: [pid_t]) {
+        lock.withLock {
+            servers[socket] = processes
+            if !isRegistered {
+                isRegistered = true
+                atexit { TmuxServers.stopAll() }
+            }
+        }
+    }
+
+    /// `tmux kill-server`, then SIGKILL to the server and the shell if they are still there.
+    static func stop(_ socket: String) {
+        let processes = lock.withLock { servers.removeValue(forKey: socket) } ?? []
+        run(["/usr/bin/tmux", "-L", socket, "kill-server"])
+        for pid in processes where pid > 1 { kill(pid, SIGKILL) }
+    }
+
+    static func stopAll() {
+        let sockets = lock.withLock { Array(servers.keys) }
+        for socket in sockets { stop(socket) }
+    }
+
+    private static func run(_ words: [String]) {
+        var pid = pid_t()
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, words[0], nil, nil, argv, environ) == 0 else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    }
 }
