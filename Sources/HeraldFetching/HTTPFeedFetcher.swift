@@ -112,19 +112,15 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         let limit = deadline ?? ContinuousClock.now.advanced(by: configuration.totalTimeout)
         deadline = limit
         let exchange = self.exchange
-        let gate = self.gate
-        // The host's slot is left when the exchange has really ended, not when the deadline answered
-        // the caller: a timed-out exchange still holds its connection until it notices its
-        // cancellation, and the next feed of the host must not wait for it on its own deadline.
-        return try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
-            do throws(FetchError) {
-                let reply = try await exchange.perform(address, host: url.host ?? "", request: request, deadline: limit)
-                await gate.leave(hostKey)
-                return reply
-            } catch {
-                await gate.leave(hostKey)
-                throw error
+        do {
+            let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
+                try await exchange.perform(address, host: url.host ?? "", request: request, deadline: limit)
             }
+            await gate.leave(hostKey)
+            return reply
+        } catch {
+            await gate.leave(hostKey)
+            throw error
         }
     }
 

@@ -35,7 +35,15 @@ extension CLISuite {
             let statsFirst = try CLIDocuments.decode(CLIDocuments.Stats.self, from: afterFirst)
             #expect(statsFirst.feeds == fileCount && statsFirst.articles == count && statsFirst.failingFeeds == 0)
 
-            let second = try await sandbox.herald(["demo"], environment: ["HERALD_DEMO_FEEDS": Locations.fixture("demo").path])
+            // Run outside a checkout, the demo uses the feeds built into the binary, written out once.
+            let written = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("data/herald/demo-feeds"))
+            #expect(written.count == fileCount)
+            for name in written {
+                #expect(FileManager.default.contents(atPath: sandbox.path("data/herald/demo-feeds/" + name))
+                        == FileManager.default.contents(atPath: Locations.fixture("demo/" + name).path),
+                        "\(name): the embedded copy is Fixtures/demo's (run scripts/embed-demo-feeds)")
+            }
+            let second = try await sandbox.herald(["demo"])
             #expect(second.succeeded, "\(second.summary)")
             #expect(second.stdout.contains("Imported 0 feeds (\(fileCount) already subscribed)"), "\(second.stdout)")
             #expect(second.stdout.contains("No new articles"))

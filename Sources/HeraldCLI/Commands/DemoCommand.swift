@@ -3,7 +3,7 @@ import Foundation
 import Herald
 
 /// `herald demo`: the whole engine on bundled feeds, with no network: a separate demo database is
-/// subscribed to the files in Fixtures/demo as file:// URLs, refreshed with progress, and its newest
+/// subscribed to the files in Fixtures/demo (or the copies built into the binary) as file:// URLs, refreshed with progress, and its newest
 /// articles are listed through the same screens as `herald list`.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +11,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The demo database (default: ~/.local/share/herald/demo.db).", valueName: "path"))
     var db: String?
-    @Option(help: ArgumentHelp("The folder of demo feeds (default: Fixtures/demo of this checkout).", valueName: "path"))
+    @Option(help: ArgumentHelp("The folder of demo feeds (default: Fixtures/demo of the working directory, else the copies built into herald).", valueName: "path"))
     var feeds: String?
     @Option(help: "How many of the newest articles to list.")
     var limit = 15
@@ -24,7 +24,8 @@ struct DemoCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let loader = ConfigurationLoader(environment: environment)
         let databasePath = db ?? loader.dataDirectory + "/demo.db"
-        let folder = try DemoFeeds.folder(explicit: feeds ?? environment["HERALD_DEMO_FEEDS"])
+        let folder = try DemoFeeds.folder(explicit: feeds ?? environment["HERALD_DEMO_FEEDS"],
+                                          dataDirectory: loader.dataDirectory)
         let files = try DemoFeeds.files(in: folder)
         try await CLISession.run(database: databasePath) { herald, terminal in
             terminal.line("Demo database: \(databasePath)")
@@ -58,21 +59,42 @@ struct DemoCommand: AsyncParsableCommand {
 
 /// Finds the bundled demo feeds.
 enum DemoFeeds {
-    /// The demo folder: an explicit one, else Fixtures/demo of the working directory, else of the
-    /// checkout this binary was built from.
-    static func folder(explicit: String?) throws -> String {
-        let candidates: [String?] = [explicit,
-                          FileManager.default.currentDirectoryPath + "/Fixtures/demo",
-                          URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                              .deletingLastPathComponent().deletingLastPathComponent()
-                              .deletingLastPathComponent().appendingPathComponent("Fixtures/demo").path]
+    /// The demo folder: an explicit one, else Fixtures/demo of the working directory, else the
+    /// copies embedded in the binary, written out to `<dataDirectory>/demo-feeds` (so an installed
+    /// binary has its demo wherever the checkout went).
+    static func folder(explicit: String?, dataDirectory: String) throws -> String {
+        let candidates: [String?] = [explicit, FileManager.default.currentDirectoryPath + "/Fixtures/demo"]
         for case let candidate? in candidates {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
                 return URL(fileURLWithPath: candidate).standardizedFileURL.path
             }
         }
-        throw CLIFailure("The demo feeds were not found; run from the Herald checkout or pass --feeds FOLDER.")
+        if let explicit {
+            throw CLIFailure("The demo feeds folder \(explicit) does not exist.")
+        }
+        return try writeEmbedded(to: dataDirectory + "/demo-feeds")
+    }
+
+    /// Writes the embedded demo feeds to `folder` (replacing what differs) and returns it.
+    static func writeEmbedded(to folder: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in EmbeddedDemoFeeds.files {
+                guard let data = Data(base64Encoded: file.base64, options: .ignoreUnknownCharacters) else {
+                    throw CLIFailure("The embedded demo feed \(file.name) is damaged; pass --feeds FOLDER.")
+                }
+                let path = folder + "/" + file.name
+                if FileManager.default.contents(atPath: path) != data {
+                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                }
+            }
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure("Cannot write the demo feeds to \(folder): \(error.localizedDescription)")
+        }
+        return folder
     }
 
     /// The feed files of the folder, by name.
