@@ -38,8 +38,9 @@ public struct RefreshLog: Sendable {
     private func read(_ file: String) -> [RefreshLogRecord] {
         guard let data = FileManager.default.contents(atPath: file) else { return [] }
         var records: [RefreshLogRecord] = []
+        let decoder = JSONDecoder()
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let fields = try? JSONDecoder().decode([String: String].self, from: Data(line)) else { continue }
+            guard let fields = try? decoder.decode([String: String].self, from: Data(line)) else { continue }
             records.append(RefreshLogRecord(fields: fields))
         }
         return records

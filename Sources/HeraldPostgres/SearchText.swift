@@ -33,58 +33,8 @@ enum SearchText {
     /// and digits is folded by lowering its bytes; others go through Foundation's folding.
     static func tokens(in text: String) -> [Token] {
         var tokens: [Token] = []
-        let scalars = text.unicodeScalars
-        var start: String.Index?
-        var isASCII = true
-        func flush(at end: String.Index) {
-            guard let begin = start else { return }
-            start = nil
-            let word = text[begin..<end]
-            let lexeme = isASCII ? asciiLowercased(word) : fold(word)
-            if !lexeme.isEmpty { tokens.append(Token(range: begin..<end, lexeme: lexeme)) }
-        }
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            if scalar.isASCII {
-                let value = scalar.value
-                let isAlphanumeric = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-                if isAlphanumeric {
-                    if start == nil {
-                        start = index
-                        isASCII = true
-                    }
-                } else {
-                    flush(at: index)
-                }
-            } else if CJKScript.isCJK(scalar) {
-                flush(at: index)
-                start = index
-                isASCII = false
-                flush(at: next)
-            } else {
-                switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                     .decimalNumber, .letterNumber, .otherNumber, .privateUse:
-                    if start == nil { start = index }
-                    isASCII = false
-                case .nonspacingMark, .spacingMark, .enclosingMark:
-                    if start == nil { break }
-                    isASCII = false
-                default:
-                    flush(at: index)
-                }
-            }
-            index = next
-        }
-        flush(at: text.endIndex)
+        forEachWord(in: text) { range, lexeme in tokens.append(Token(range: range, lexeme: lexeme)) }
         return tokens
-    }
-
-    /// An ASCII word in lower case.
-    private static func asciiLowercased(_ word: Substring) -> String {
-        String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The folded words of `text`.

@@ -26,6 +26,13 @@ extension SearchText {
 
     /// Calls `body` with each folded word of `text`, in order: the words of ``tokens(in:)``.
     static func forEachLexeme(in text: String, _ body: (String) -> Void) {
+        forEachWord(in: text) { _, lexeme in body(lexeme) }
+    }
+
+    /// The one reading of words that ``tokens(in:)`` and ``forEachLexeme(in:_:)`` share: calls
+    /// `body` with each word's place and folded form, in order, without making a ``Token``. An ASCII
+    /// word is lowered into a reused buffer; others go through ``fold(_:)``.
+    static func forEachWord(in text: String, _ body: (Range<String.Index>, String) -> Void) {
         let scalars = text.unicodeScalars
         var start: String.Index?
         var isASCII = true
@@ -36,7 +43,7 @@ extension SearchText {
             start = nil
             let lexeme = isASCII ? String(decoding: ascii, as: UTF8.self) : fold(text[begin..<end])
             ascii.removeAll(keepingCapacity: true)
-            if !lexeme.isEmpty { body(lexeme) }
+            if !lexeme.isEmpty { body(begin..<end, lexeme) }
         }
         var index = scalars.startIndex
         while index < scalars.endIndex {

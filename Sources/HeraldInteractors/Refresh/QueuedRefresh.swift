@@ -68,7 +68,8 @@ struct QueuedRefresh: Sendable {
                     }
                     let fresh = feeds.filter { handed.insert($0.id).inserted }
                     if fresh.count < feeds.count {
-                        let again = feeds.filter { !fresh.map(\.id).contains($0.id) }.map(\.id)
+                        let freshIDs = Set(fresh.map(\.id))
+                        let again = feeds.map(\.id).filter { !freshIDs.contains($0) }
                         events.journal.problem("the refresh queue handed this run feeds it already did; refused",
                                                metadata: ["feeds": "\(again.map(\.rawValue))"])
                         finished.append(contentsOf: again)
