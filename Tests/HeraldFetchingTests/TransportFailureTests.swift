@@ -14,7 +14,9 @@ struct TransportFailureTests {
         try await withFetcher { fetcher in
             let (error, seconds) = await measure { await fetcher.failure(fetching: url) }
             #expect(error == .connectionFailed(reason: "connection refused"))
-            #expect(seconds < 3)
+            // Well before the 10 s connect timeout would answer; loose enough for a 2-core CI loaded
+            // by the rest of the suite (7.6 s seen there once, against 3 s before).
+            #expect(seconds < 9)
         }
     }
 
