@@ -1,7 +1,9 @@
 // The entirety of Herald's public API for front ends: open an engine, build screens, run the engine's
 // operations. Everything a front end needs (entities, view models, intents, routes, the Container)
-// is re-exported from here, so `import Herald` is the only import a front end writes.
-@_exported import HeraldComposition
+// is re-exported from here, so `import Herald` is the only import a front end writes. The composition
+// root (`HeraldComposition`) and the ports (`HeraldPorts`) are not: a front end cannot name a store,
+// a fetcher or a parser (Docs/decisions.md, D39).
+import HeraldComposition
 @_exported import HeraldContainer
 @_exported import HeraldDomain
 @_exported import HeraldInteractors
@@ -25,22 +27,23 @@ public final class Herald: Sendable {
     public let configuration: HeraldConfiguration
     /// The shared Container every screen reports loading, progress, errors and notices to.
     public let container: Container
-    /// Builds screens; also reachable through the `…Screen` methods.
-    public let modules: ModuleFactory
-    private let services: HeraldServices
+    /// Builds screens (the `…Screen` methods and ``module(for:display:pageSize:history:startingAfter:format:)``).
+    let modules: ModuleFactory
+    /// The services; the composition root's, never a front end's.
+    let services: HeraldServices
+    /// The use cases that show no screen.
+    private var library: LibraryInteractor { modules.library() }
 
     /// Opens the engine on the configured SQLite database (config file, `HERALD_DB`, then
-    /// `databasePath`). A `postgres://` database needs the `async` ``open(databasePath:user:environment:overrides:)``.
+    /// `databasePath`). A `postgres://` database needs the `async` ``open(databasePath:user:environment:claimLease:)``.
     /// - Parameters:
     ///   - databasePath: Overrides every other source of the database path (the CLI's `--db`).
     ///   - environment: The environment to read `HERALD_DB`, `HERALD_CONFIG` and the XDG folders from.
-    ///   - overrides: Services to replace (a fixed clock, a fake fetcher).
     /// - Throws: ``HeraldError`` for a bad configuration or a database that cannot be opened.
     public static func open(databasePath: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> Herald {
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(HeraldError) -> Herald {
         let configuration = try configuration(databasePath: databasePath, user: nil, environment: environment)
-        let services = try HeraldServices.live(configuration: configuration, overrides: overrides)
+        let services = try HeraldServices.live(configuration: configuration)
         return Herald(services: services, configuration: configuration)
     }
 
@@ -56,13 +59,15 @@ public final class Herald: Sendable {
     ///     `--user`); `nil` is `HERALD_USER`, the config file's `user`, then the login name (added
     ///     on its first use). A SQLite database refuses a user.
     ///   - environment: The environment to read `HERALD_DB`, `HERALD_USER`, `HERALD_CONFIG` and the XDG folders from.
-    ///   - overrides: Services to replace (a fixed clock, a fake fetcher).
+    ///   - claimLease: How long a refresh's claim on a queued feed lasts unless renewed (a worker's
+    ///     `--lease`); `nil` keeps the default of two minutes.
     /// - Throws: ``HeraldError`` for a bad configuration, a database that cannot be opened or an unknown user.
     public static func open(databasePath: String? = nil, user: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            overrides: ServiceOverrides = ServiceOverrides()) async throws(HeraldError) -> Herald {
+                            claimLease: TimeInterval? = nil) async throws(HeraldError) -> Herald {
         let configuration = try configuration(databasePath: databasePath, user: user, environment: environment)
-        let services = try await HeraldServices.open(configuration: configuration, overrides: overrides)
+        let services = try await HeraldServices.open(configuration: configuration,
+                                                     overrides: ServiceOverrides(claimLease: claimLease))
         return Herald(services: services, configuration: configuration)
     }
 
@@ -86,8 +91,8 @@ public final class Herald: Sendable {
         }
     }
 
-    /// Wraps services built elsewhere (tests, an in-memory engine).
-    public init(services: HeraldServices, configuration: HeraldConfiguration) {
+    /// Wraps services built elsewhere (tests, an in-memory engine): inside the package only.
+    package init(services: HeraldServices, configuration: HeraldConfiguration) {
         self.services = services
         self.configuration = configuration
         self.container = Container(clock: services.clock)
@@ -175,41 +180,55 @@ public final class Herald: Sendable {
 
     /// Every subscribed feed.
     public func feeds() async throws(HeraldError) -> [Feed] {
-        do { return try await services.feeds.feeds() } catch { throw .store(error) }
+        do { return try await library.feeds() } catch { throw .store(error) }
+    }
+
+    /// The feed a person named: by id, by URL, by title, else by the one title containing the name.
+    /// - Throws: ``HeraldError/notFound(_:)`` saying what matched (nothing, or several: pick by id).
+    public func feed(named name: String) async throws(HeraldError) -> Feed {
+        do {
+            return try await library.feed(named: name)
+        } catch {
+            if case .store(let failure) = error { throw .store(failure) }
+            throw .notFound(error.message)
+        }
     }
 
     /// One stored article with its body and state.
     public func article(_ id: ArticleID) async throws(HeraldError) -> Article {
-        do { return try await services.articles.article(id) } catch { throw .store(error) }
+        do { return try await library.article(id) } catch { throw .store(error) }
+    }
+
+    /// Changes reading state: read or starred by ids, or every article of a filter read.
+    /// - Returns: How many articles the change named (by ids), or how many it changed (by filter).
+    @discardableResult
+    public func apply(_ change: ReadingStateChange) async throws(HeraldError) -> Int {
+        do { return try await library.apply(change) } catch { throw .store(error) }
     }
 
     /// Marks articles read or unread.
     public func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(HeraldError) {
-        do { try await services.articles.setRead(isRead, for: ids) } catch { throw .store(error) }
+        try await apply(.read(isRead, ids: ids))
     }
 
     /// Stars or unstars articles.
     public func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(HeraldError) {
-        do { try await services.articles.setStarred(isStarred, for: ids) } catch { throw .store(error) }
+        try await apply(.starred(isStarred, ids: ids))
     }
 
     /// Marks every article a filter covers read. - Returns: How many changed.
     public func markAllRead(in filter: ArticleFilter) async throws(HeraldError) -> Int {
-        do { return try await services.articles.markAllRead(in: filter) } catch { throw .store(error) }
+        try await apply(.allRead(filter))
     }
 
     /// Totals over the store.
     public func statistics() async throws(HeraldError) -> StoreStatistics {
-        do { return try await services.articles.statistics() } catch { throw .store(error) }
+        do { return try await library.statistics() } catch { throw .store(error) }
     }
 
     /// Deletes articles beyond the configured retention (never starred ones). - Returns: How many.
     public func applyRetention() async throws(HeraldError) -> Int {
-        do {
-            return try await services.articles.applyRetention(global: configuration.retention, now: services.clock.now())
-        } catch {
-            throw .store(error)
-        }
+        do { return try await library.applyRetention(configuration.retention) } catch { throw .store(error) }
     }
 
     /// Parses a feed document without storing it (no engine needed: nothing is opened).

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// A `FeedFetching` that passes every fetch to `base` and records how many were in flight at
 /// once, overall and per origin (scheme, host and port): the evidence of which limit bound a run.

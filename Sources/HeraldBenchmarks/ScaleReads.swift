@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 import HeraldPostgres
 import HeraldStore
+import HeraldPorts
 
 /// Reads at the benchmark's size on both stores, through the same ports the screens use:
 /// list pages (first, unread, one feed, deep keyset page) and searches, p50 and p99 of 40 runs.

@@ -116,7 +116,7 @@ enum WebBenchmark {
         var samples: [Double] = []
         for _ in 0..<100 {
             let start = ContinuousClock.now
-            let module = herald.modules.articleList(request.filter, pageSize: 50, startingAfter: request.after, display: display)
+            let module = herald.articleListScreen(request.filter, pageSize: 50, startingAfter: request.after, display: display)
             await module.viewAppeared()
             samples.append(milliseconds(ContinuousClock.now - start))
         }

@@ -3,21 +3,10 @@ import Herald
 
 /// Finds the feed a user named on the command line: by id, URL, or (unique) title.
 enum FeedResolver {
-    /// The feed named by `text`.
+    /// The feed named by `text` (the facade's lookup: id, URL or title).
     /// - Throws: ``HeraldError/notFound(_:)`` with the candidates when nothing or several match.
     static func resolve(_ text: String, in herald: Herald) async throws(HeraldError) -> Feed {
-        let feeds = try await herald.feeds()
-        if let number = Int64(text), let feed = feeds.first(where: { $0.id.rawValue == number }) { return feed }
-        if let feed = feeds.first(where: { $0.url == text }) { return feed }
-        let lowered = text.lowercased()
-        if let feed = feeds.first(where: { $0.displayTitle.lowercased() == lowered }) { return feed }
-        let partial = feeds.filter { $0.displayTitle.lowercased().contains(lowered) }
-        if partial.count == 1 { return partial[0] }
-        if partial.isEmpty {
-            throw .notFound("No feed matches \u{201C}\(text)\u{201D}; `herald feeds` lists ids, titles and URLs.")
-        }
-        let names = partial.prefix(5).map { "\($0.id) \($0.displayTitle)" }.joined(separator: ", ")
-        throw .notFound("\u{201C}\(text)\u{201D} matches several feeds (\(names)); use the id.")
+        try await herald.feed(named: text)
     }
 
     /// The filter the list and search options describe.

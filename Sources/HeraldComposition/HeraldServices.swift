@@ -6,6 +6,7 @@ import HeraldParsing
 import HeraldPostgres
 import HeraldStore
 import Logging
+import HeraldPorts
 
 /// The services Herald builds once per process, behind their Domain ports. This is the only file that
 /// names the concrete service types; everything else receives the ports.

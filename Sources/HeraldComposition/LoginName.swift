@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// Who runs this process: the PostgreSQL store's default user, and the holder name of a refresh's
 /// claims on the shared queue.

@@ -51,6 +51,12 @@ public struct ModuleFactory: Sendable {
         return FeedsInteractor(dependencies: ports, presenter: presenter)
     }
 
+    /// The library's use cases that show no screen (find a feed, one article, reading state by ids
+    /// or filter, totals, retention).
+    public func library() -> LibraryInteractor {
+        LibraryInteractor(feeds: services.feeds, articles: services.articles, clock: services.clock)
+    }
+
     /// The statistics screen: the store's totals and the database file.
     public func stats(display: any StatsDisplayLogic) -> StatsInteractor {
         StatsInteractor(articles: services.articles, databasePath: services.databasePath,

@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 import HeraldPostgres
 import HeraldStore
+import HeraldPorts
 
 extension StoreMigration {
     /// The two stores of `herald migrate`, opened from what the user typed (a SQLite path or a

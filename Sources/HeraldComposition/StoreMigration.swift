@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// Copies everything one store holds for its person into another (`herald migrate`): the feeds
 /// with their subscriptions and fetch state, then the articles with their state a page at a time

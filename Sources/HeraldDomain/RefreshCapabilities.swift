@@ -17,18 +17,6 @@ public enum RefreshSelection: Sendable, Hashable {
     case dueForEveryone
 }
 
-/// Refreshes feeds: fetch, parse, store, schedule, with progress as a stream of events.
-/// Implemented by the refresh use case; front ends and other modules depend on this.
-public protocol FeedRefreshing: Sendable {
-    /// Starts a refresh. The stream ends with ``RefreshEvent/finished(_:)``; cancelling the
-    /// consuming task cancels the refresh, keeping every feed already stored.
-    func refresh(_ selection: RefreshSelection) -> AsyncStream<RefreshEvent>
-    /// Stops every refresh in progress (a front end's Ctrl-C): no new fetch starts, in-flight
-    /// fetches end without writing, every feed already stored is kept, and each stream still ends
-    /// with ``RefreshEvent/finished(_:)`` whose summary says `cancelled`.
-    func cancelRefreshes() async
-}
-
 /// Why subscribing failed.
 public enum SubscribeError: Error, Sendable, Hashable {
     /// The URL could not be fetched.
@@ -65,16 +53,4 @@ public struct ImportSummary: Sendable, Hashable, Codable {
         self.added = added
         self.alreadySubscribed = alreadySubscribed
     }
-}
-
-/// Subscribes to feeds (with discovery), imports and exports subscription lists.
-/// Implemented by the subscribe use case; front ends and other modules depend on this.
-public protocol FeedSubscribing: Sendable {
-    /// Subscribes to a feed URL or to the feed a web page advertises.
-    /// - Returns: The feed and whether it is a new subscription.
-    func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool)
-    /// Imports an OPML or newsboat `urls` file; importing the same file twice changes nothing.
-    func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary
-    /// Exports every subscription as OPML 2.0.
-    func exportSubscriptions() async throws(SubscribeError) -> Data
 }

@@ -15,11 +15,3 @@ public struct StoreChanges: OptionSet, Sendable, Hashable {
     /// Everything.
     public static let all: StoreChanges = [.feeds, .articles, .counts]
 }
-
-/// Reports committed changes to the store as they happen, so a screen shows the articles a
-/// refresh adds and the counts a mark changes without being asked to reload.
-public protocol StoreObserving: Sendable {
-    /// A stream of the changes committed from now on (by any task of this process); it ends when
-    /// the consumer stops reading. Several commits in a row may arrive as one merged value.
-    func changes() -> AsyncStream<StoreChanges>
-}

@@ -43,14 +43,6 @@ public enum SubscriptionListError: Error, Sendable, Hashable {
     }
 }
 
-/// Reads and writes subscription lists: OPML 1.0/2.0 and newsboat `urls` files.
-public protocol SubscriptionListConverting: Sendable {
-    /// Reads an OPML document or a newsboat `urls` file (detected from the content).
-    func readSubscriptions(from data: Data) throws(SubscriptionListError) -> [SubscriptionEntry]
-    /// Writes an OPML 2.0 document; tags become nested folders (the first tag is the folder).
-    func writeOPML(_ entries: [SubscriptionEntry], title: String, dateCreated: Date) -> Data
-}
-
 /// A feed found on a web page.
 public struct DiscoveredFeed: Sendable, Hashable, Codable {
     /// The feed's absolute URL.
@@ -66,10 +58,4 @@ public struct DiscoveredFeed: Sendable, Hashable, Codable {
         self.title = title
         self.type = type
     }
-}
-
-/// Finds the feeds a web page advertises.
-public protocol FeedDiscovering: Sendable {
-    /// The feeds named by `<link rel="alternate">` (and similar) in an HTML page, best first.
-    func discoverFeeds(inHTML data: Data, pageURL: String) -> [DiscoveredFeed]
 }

@@ -3,6 +3,7 @@ import Foundation
 import HeraldDomain
 import NIOCore
 import NIOHTTP1
+import HeraldPorts
 
 /// Fetches feeds over HTTP/1.1 and HTTP/2 (negotiated over TLS) with AsyncHTTPClient, and from
 /// `file://` URLs. It sends the stored validators, follows redirects itself so each hop is

@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// Finds the feeds an HTML page advertises with `<link rel="alternate" type="…">`
 /// (RSS, Atom, JSON Feed), resolving relative hrefs against `<base href>` then the page URL.

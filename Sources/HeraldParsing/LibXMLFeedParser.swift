@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// Herald's feed parser: RSS 0.90–2.0, RDF, Atom 0.3/1.0 through libxml2's streaming SAX2
 /// push parser (never a DOM), and JSON Feed 1.0/1.1. The format comes from the content.

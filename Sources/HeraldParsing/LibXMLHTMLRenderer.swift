@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// Renders article HTML as ``HeraldDomain/RichText`` with libxml2's HTML parser (SAX, recovering):
 /// paragraphs, headings, nested and numbered lists, blockquotes, `pre`, simple tables and

@@ -1,5 +1,6 @@
 import CLibXML2
 import HeraldDomain
+import HeraldPorts
 
 /// Sanitises article HTML for a web page with libxml2's HTML parser (SAX, recovering) and an
 /// allow-list. Only these elements are written: `p br hr a img ul ol li dl dt dd blockquote q cite

@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// Reads OPML 1.0/2.0 and newsboat `urls` files (told apart by content) and writes OPML 2.0.
 /// Nested OPML outlines become tags, outer folder first; on writing, the first tag is the

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldPorts
 
 extension PostgresStore: StoreArchiving {
     /// The user's feeds with their subscription and the feeds' fetch state, ordered by identifier.

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldPorts
 
 /// The fetch ledger on PostgreSQL, shared by every process and machine refreshing the database.
 /// A request is one `INSERT … ON CONFLICT DO UPDATE … WHERE`: the row lock makes the check and the

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldPorts
 
 /// The shared refresh queue: one `feed_claims` row per feed says who holds it until when and which
 /// run claimed it last. Claims are made one transaction at a time (an advisory lock), so that

@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 import PostgresNIO
 import Synchronization
+import HeraldPorts
 
 /// Herald's store on PostgreSQL: the same ports and behaviour as the SQLite store, for several
 /// people and refresh workers sharing one database (Docs/scale.md).

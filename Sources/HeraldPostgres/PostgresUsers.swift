@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldPorts
 
 /// The people who share the database: looked up (or added on first use) when a store opens.
 enum PostgresUsers {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldPorts
 
 extension SQLiteStore: StoreArchiving {
     /// Every feed with its tags, settings and fetch state, ordered by identifier.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import HeraldDomain
+import HeraldPorts
 
 extension SQLiteStore: StoreObserving {
     /// How often commits by other processes (a `herald refresh` from cron while the reader is open)

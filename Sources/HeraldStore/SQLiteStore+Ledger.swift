@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldPorts
 
 /// The fetch ledger on SQLite: every check-and-record is one `BEGIN IMMEDIATE` transaction, so two
 /// processes refreshing the same file see each other's requests.

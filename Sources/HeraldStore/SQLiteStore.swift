@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldPorts
 
 /// Herald's offline cache: feeds, articles, the user's state and full-text search in one SQLite
 /// database (WAL mode, one transaction per refreshed feed). Safe to share between tasks.

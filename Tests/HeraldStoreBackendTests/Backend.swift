@@ -5,6 +5,7 @@ import HeraldTestSupport
 import PostgresNIO
 import Testing
 @testable import HeraldPostgres
+import HeraldPorts
 
 /// What every store offers the engine.
 typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering

@@ -4,6 +4,7 @@ import HeraldDomain
 import HeraldTestSupport
 import Synchronization
 import Testing
+import HeraldPorts
 
 /// A store that can also be archived and restored.
 typealias ArchivingStore = AnyStore & StoreArchiving

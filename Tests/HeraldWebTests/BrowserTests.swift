@@ -39,7 +39,7 @@ struct BrowserTests {
         let demo = Self.root.appendingPathComponent("Fixtures/demo").path
         let files = try FileManager.default.contentsOfDirectory(atPath: demo).sorted()
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }
-        let feeds = herald.modules.feeds(display: WebScreen())
+        let feeds = herald.feedsScreen(display: WebScreen())
         await feeds.subscriptionsImported(Data(files.map { "file://\(demo)/\($0)\n" }.joined().utf8))
         await feeds.refreshRequested(.all)
 

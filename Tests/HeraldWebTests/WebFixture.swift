@@ -53,7 +53,7 @@ struct WebFixture {
         let fixture = WebFixture(directory: directory, herald: herald, server: server)
         if !empty {
             let screen = WebScreen()
-            let feeds = herald.modules.feeds(display: screen)
+            let feeds = herald.feedsScreen(display: screen)
             await feeds.feedAdded(url: server.url("/feed.xml"), title: nil, tags: ["news"])
             await feeds.feedAdded(url: server.url("/broken.xml"), title: "Broken Feed", tags: [])
             server.route("/broken.xml", .error(500))
@@ -88,7 +88,7 @@ struct WebFixture {
         let feeds = try await herald.feeds()
         let healthy = try #require(feeds.first { $0.displayTitle == "Example News" })
         let screen = WebScreen()
-        let list = herald.modules.articleList(ArticleFilter(scope: .feed(healthy.id)), pageSize: 500, display: screen)
+        let list = herald.articleListScreen(ArticleFilter(scope: .feed(healthy.id)), pageSize: 500, display: screen)
         await list.viewAppeared()
         guard case .articleList(let viewModel) = screen.viewModel else { return [] }
         return viewModel.content?.rows.map(\.id) ?? []

@@ -22,10 +22,10 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let loader = ConfigurationLoader(environment: environment)
-        let databasePath = db ?? loader.dataDirectory + "/demo.db"
+        let dataDirectory = Herald.dataDirectory(environment: environment)
+        let databasePath = db ?? dataDirectory + "/demo.db"
         let folder = try DemoFeeds.folder(explicit: feeds ?? environment["HERALD_DEMO_FEEDS"],
-                                          dataDirectory: loader.dataDirectory)
+                                          dataDirectory: dataDirectory)
         let files = try DemoFeeds.files(in: folder)
         try await CLISession.run(database: databasePath) { herald, terminal in
             terminal.line("Demo database: \(databasePath)")

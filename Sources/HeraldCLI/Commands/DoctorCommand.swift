@@ -15,8 +15,8 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         let output = TerminalOutput.current()
         do {
-            let path = try DatabaseMaintenance.databasePath(override: global.db)
-            let check = try DatabaseMaintenance.check(path: path)
+            let path = try Herald.databaseFile(override: global.db)
+            let check = try Herald.checkDatabase(at: path)
             output.line("Database:  " + path)
             if check.isSound {
                 let feeds = check.feeds.map { CountText.count($0, "feed") } ?? "?"
@@ -30,7 +30,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 output.errorLine("Run `herald doctor --repair` to rebuild it from what can be read; the damaged file is kept.")
                 throw ExitCode.failure
             }
-            let result = try DatabaseMaintenance.repair(path: path)
+            let result = try Herald.repairDatabase(at: path)
             output.line("Rebuilt from what could be read: \(CountText.count(result.feeds, "feed")), "
                 + "\(CountText.count(result.articles, "article")) with their read and starred state, "
                 + "\(CountText.count(result.savedSearches, "saved search", plural: "saved searches")).")

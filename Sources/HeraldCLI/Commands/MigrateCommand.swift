@@ -23,9 +23,9 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = TerminalOutput.current()
-        let stores: StoreMigration.OpenedStores
+        let stores: DatabaseMigration
         do {
-            stores = try await StoreMigration.open(from: from, to: to, user: user)
+            stores = try await DatabaseMigration.open(from: from, to: to, user: user)
         } catch {
             terminal.errorLine("herald: " + error.message)
             throw ExitCode.failure
@@ -33,7 +33,7 @@ struct MigrateCommand: AsyncParsableCommand {
         terminal.errorLine("Copying \(stores.sourceName) into \(stores.destinationName)…")
         let interactive = terminal.isInteractive
         do {
-            let report = try await stores.migration.run { progress in
+            let report = try await stores.run { progress in
                 guard progress.stage == .articles, progress.articlesTotal > 0 else { return }
                 let line = "\(progress.articlesCopied)/\(progress.articlesTotal) articles"
                 FileHandle.standardError.write(Data((interactive ? "\r\u{1B}[2K" + line : line + "\n").utf8))

@@ -22,7 +22,7 @@ struct UserAddCommand: AsyncParsableCommand {
     func run() async throws {
         // Checked as the configuration checks --user, before anything is written.
         do {
-            _ = try ConfigurationLoader(environment: [:]).load(databaseOverride: "unused", userOverride: name)
+            _ = try SettingValue.userName(name, at: "--user")
         } catch {
             throw CLIFailure(error.message)
         }

@@ -30,7 +30,7 @@ struct WorkerCommand: AsyncParsableCommand {
         let terminal = TerminalOutput.current()
         do {
             herald = try await Herald.open(databasePath: global.db, user: global.user,
-                                           overrides: ServiceOverrides(claimLease: leaseSeconds))
+                                           claimLease: leaseSeconds)
         } catch {
             terminal.errorLine("herald: " + error.message)
             throw ExitCode.failure

@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// The article screen's business logic: loads an article, renders its body through the
 /// ``HTMLRendering`` port, marks it read, and moves to its neighbours within the list's filter.

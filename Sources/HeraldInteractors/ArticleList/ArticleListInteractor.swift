@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// An article list's business logic: a feed, a tag, everything, unread, starred or a saved
 /// search, newest first, paged on demand with the store's keyset cursor.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// The feeds screen's business logic: subscriptions with unread counts, saved searches,
 /// add/remove/rename/retag, refresh with progress, import and export. Talks only to ports.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// How one feed's refresh ended.
 enum FeedRefreshResult: Sendable, Hashable {

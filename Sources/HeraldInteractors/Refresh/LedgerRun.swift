@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// A refresh run's entry in the store's fetch ledger: begun before the first request, said alive
 /// every ``FetchLedger/heartbeat`` seconds while it lasts, ended before its last event, so that a

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// The politeness guard of one refresh run, asked right before each request. It does not trust
 /// what handed the run its feeds (a list, or a shared queue):

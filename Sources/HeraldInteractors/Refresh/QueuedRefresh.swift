@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// One refresh run on a shared refresh queue (``FeedQueueing``): instead of listing its feeds up
 /// front it claims them in batches as fetch slots free up, so that several refreshes (`herald

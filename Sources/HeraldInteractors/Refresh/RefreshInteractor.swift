@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HeraldDomain
 import Logging
+import HeraldPorts
 
 /// The refresh use case: fetches, parses and stores feeds with global and per-host limits,
 /// schedules each feed's next refresh, and streams progress as it happens.

@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// The search screen's business logic: ranked hits with snippets, offset paging, filters,
 /// a capped history of recent queries, and saving the query as a saved search.

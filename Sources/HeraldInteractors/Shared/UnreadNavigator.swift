@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// Which way "next unread" goes.
 public enum UnreadDirection: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// The statistics screen's business logic: the store's totals (feeds, failing feeds, articles,
 /// unread, starred, size on disk). Talks only to the article store port.

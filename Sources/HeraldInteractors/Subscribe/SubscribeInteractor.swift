@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HeraldDomain
+import HeraldPorts
 
 /// The subscribe use case: subscribes to a feed URL or to the feed a web page leads to (its
 /// advertised feeds, then common feed paths), and imports and exports subscription lists.

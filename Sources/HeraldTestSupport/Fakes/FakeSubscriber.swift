@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// A ``FeedSubscribing`` over any ``FeedStoring``, with discovery and failures scripted, for tests.
 ///

@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 extension InMemoryStore: StoreObserving {
     /// The changes a test announces with ``announce(_:)`` from now on.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// An in-memory store behind ``FeedStoring``, ``ArticleStoring`` and ``ArticleSearching``,
 /// for module tests: keyset pages newest first, filters, unread counts, a substring search

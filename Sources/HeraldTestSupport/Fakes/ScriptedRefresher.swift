@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// A ``FeedRefreshing`` that replays a scripted sequence of events, for module tests.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// A simple ``HTMLRendering`` for tests: block tags (`p`, `div`, `br`, `li`, headings) end a
 /// paragraph, other tags are dropped, `<a href>` becomes a numbered `[n]` reference, and the

@@ -22,7 +22,7 @@ actor RefreshRunner {
         let herald = herald
         running = Task {
             let screen = WebScreen()
-            let feeds = herald.modules.feeds(display: screen)
+            let feeds = herald.feedsScreen(display: screen)
             await feeds.refreshRequested(.all)
             withExtendedLifetime(screen) {}
             self.finished()

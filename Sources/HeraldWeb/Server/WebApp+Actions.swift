@@ -47,14 +47,14 @@ extension WebApp {
                 return await errorPage(.badRequest, "No address", "Type the address of a feed or of a site.", request)
             }
             let tags = (form["tags"] ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-            let feeds = herald.modules.feeds(display: WebScreen())
+            let feeds = herald.feedsScreen(display: WebScreen())
             await feeds.feedAdded(url: url, title: nil, tags: tags)
             return Self.seeOther("/")
         case "/import":
             guard let file = form.files["file"], !file.isEmpty else {
                 return await errorPage(.badRequest, "No file", "Choose an OPML or newsboat urls file to import.", request)
             }
-            let feeds = herald.modules.feeds(display: WebScreen())
+            let feeds = herald.feedsScreen(display: WebScreen())
             await feeds.subscriptionsImported(Data(file))
             return Self.seeOther("/")
         case "/confirm":
@@ -69,7 +69,7 @@ extension WebApp {
     /// `/article/ID/star` (`starred=1|0`) and `/article/ID/read` (`read=1|0`): the list module's
     /// intents for articles named by identifier.
     private func articleAction(_ action: String, id: ArticleID, form: FormData, request: Request) async -> Response {
-        let list = herald.modules.articleList(ArticleFilter(), pageSize: 1, display: WebScreen())
+        let list = herald.articleListScreen(ArticleFilter(), pageSize: 1, display: WebScreen())
         switch (action, form["starred"], form["read"]) {
         case ("star", let value?, _) where value == "0" || value == "1":
             await list.starSet(value == "1", for: [id])

@@ -114,7 +114,7 @@ extension WebApp {
     /// `/export.opml`: the feeds module's export, as a download.
     func exportOPML(_ request: Request) async -> Response {
         let screen = WebScreen()
-        let feeds = herald.modules.feeds(display: screen)
+        let feeds = herald.feedsScreen(display: screen)
         await feeds.subscriptionsExportRequested()
         guard let opml = await feeds.exportedOPML else {
             return await errorPage(.internalServerError, "Export failed",
@@ -150,7 +150,7 @@ extension WebApp {
                 return nil
             }
             let screen = WebScreen()
-            let module = herald.modules.articleList(filter, pageSize: 1, display: screen)
+            let module = herald.articleListScreen(filter, pageSize: 1, display: screen)
             await module.viewAppeared()
             let title: String
             if case .articleList(let viewModel) = screen.viewModel, let content = viewModel.content {

@@ -3,6 +3,7 @@ import HeraldDomain
 import HeraldInteractors
 import HeraldTestSupport
 import Testing
+import HeraldPorts
 
 @Suite("Feeds interactor")
 struct FeedsInteractorTests {

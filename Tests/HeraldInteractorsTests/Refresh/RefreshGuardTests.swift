@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 import HeraldInteractors
 import Testing
+import HeraldPorts
 
 /// The worst refresh queue: every claim hands over the same feeds, nothing is ever released, and
 /// every feed stays unfinished forever (the livelock of two `refresh --all` on PostgreSQL, made

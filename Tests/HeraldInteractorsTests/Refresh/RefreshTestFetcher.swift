@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 @testable import HeraldInteractors
+import HeraldPorts
 
 /// A fake `FeedFetching` that answers each URL from a script (the last step repeats), records the
 /// requests and the highest number of fetches seen in flight, overall and per host.

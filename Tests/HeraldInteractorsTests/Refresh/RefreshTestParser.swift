@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 @testable import HeraldInteractors
+import HeraldPorts
 
 /// A readable fake `FeedParsing`: a body is lines, `title: T` names the feed, `ttl: N` asks for
 /// N minutes, every other line is an item `title|identity`. `<html` is a page, `garbage` is unreadable.

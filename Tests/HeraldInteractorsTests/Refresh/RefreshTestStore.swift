@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldPorts
 
 /// An in-memory `FeedStoring` for the use-case tests; it records what the use cases wrote.
 actor RefreshTestStore: FeedStoring {

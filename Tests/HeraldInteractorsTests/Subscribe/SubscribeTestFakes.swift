@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import HeraldInteractors
+import HeraldPorts
 
 /// A fake `FeedDiscovering` that answers a fixed list for a page URL.
 struct SubscribeTestDiscoverer: FeedDiscovering {

@@ -1,3 +1,4 @@
+import HeraldDomain
 /// Turns untrusted article HTML (feed content from the internet) into HTML that a web front end
 /// may insert into its own page: only an allow-list of elements and attributes survives, links and
 /// images point only at `http`/`https` (and links also at `mailto`), nothing can run script, load

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HeraldDomain
 
 /// Everything a store holds for the person it acts for, read and written in bulk, so that one store
 /// can be copied into another (`herald migrate`, SQLite to PostgreSQL and back).

@@ -12,35 +12,6 @@ public enum FetchLedgerAnswer: Sendable, Hashable {
     case recentlyRequested(byHolder: String, at: Date)
 }
 
-/// The refreshes running on one store and the feeds each of them requested last: the politeness
-/// guard's memory across processes (SQLite and PostgreSQL keep it in tables). It does not depend on
-/// a shared refresh queue (``FeedQueueing``) being right: whatever hands a refresh its feeds, a feed
-/// that another live refresh requested within the window is refused here, atomically.
-public protocol FetchLedgering: Sendable {
-    /// Records that `run`, held by `holder`, started at `now` (and is alive).
-    func beginRefreshRun(_ run: String, holder: String, now: Date) async throws(StoreError)
-    /// Says `run` is still alive at `now`; a run not heard of for ``FetchLedger/liveness`` is taken
-    /// as dead (its process was killed).
-    func keepRefreshRunAlive(_ run: String, now: Date) async throws(StoreError)
-    /// Records that `run` ended: feeds it requested no longer hold other refreshes back.
-    func endRefreshRun(_ run: String, now: Date) async throws(StoreError)
-    /// The runs not ended and heard of since `liveSince`: (run, holder) pairs.
-    func liveRefreshRuns(liveSince: Date) async throws(StoreError) -> [(run: String, holder: String)]
-    /// Asks to request `feed` for `run`; refused by the rule of ``FetchLedger/refuses``, otherwise
-    /// recorded as `run`'s request at `now`. `liveSince`: a run not heard of since is dead.
-    func requestFetch(of feed: FeedID, run: String, now: Date, window: TimeInterval,
-                      liveSince: Date) async throws(StoreError) -> FetchLedgerAnswer
-}
-
-/// Tells whether the process behind a refresh holder still runs, when it can tell: a run whose
-/// process was killed on this machine is ended at once rather than after ``FetchLedger/liveness``,
-/// so that a person who runs `refresh` again right after a `kill -9` gets a fresh check.
-public protocol HolderProbing: Sendable {
-    /// `false` when `holder` names a process of this machine that is gone; `true` when it runs;
-    /// `nil` when this machine cannot tell (another machine's process).
-    func isRunning(_ holder: String) -> Bool?
-}
-
 /// The ledger's rules, shared by both stores and the refresh.
 ///
 /// **The refusal rule** (``refuses``). Run R asks for feed F, last requested by another run Q at

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HeraldDomain
 
 /// Subscriptions and their fetch state.
 public protocol FeedStoring: Sendable {

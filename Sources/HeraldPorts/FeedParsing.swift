@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HeraldDomain
 
 /// Turns the bytes of a feed document (RSS, RDF, Atom or JSON Feed) into a ``ParsedFeed``.
 public protocol FeedParsing: Sendable {

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// The library's use cases that show no screen: find a feed by what a person typed, read one
+/// article, change reading state by ids or by filter, totals, retention. Front ends reach them
+/// through the facade, never the store; screens have their own interactors.
+public struct LibraryInteractor: Sendable {
+    private let feedStore: any FeedStoring
+    private let articles: any ArticleStoring
+    private let clock: any WallClock
+
+    /// Creates the use cases over the store's ports.
+    public init(feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock) {
+        self.feedStore = feeds
+        self.articles = articles
+        self.clock = clock
+    }
+
+    /// Every subscribed feed, by display title.
+    public func feeds() async throws(StoreError) -> [Feed] {
+        try await feedStore.feeds()
+    }
+
+    /// The feed a person named: by id, by URL, by title (case-insensitive), else by the one title
+    /// that contains the name.
+    /// - Throws: ``FeedLookupError`` when nothing or several feeds match, or the store fails.
+    public func feed(named name: String) async throws(FeedLookupError) -> Feed {
+        let feeds: [Feed]
+        do { feeds = try await feedStore.feeds() } catch { throw .store(error) }
+        if let number = Int64(name), let feed = feeds.first(where: { $0.id.rawValue == number }) { return feed }
+        if let feed = feeds.first(where: { $0.url == name }) { return feed }
+        let lowered = name.lowercased()
+        if let feed = feeds.first(where: { $0.displayTitle.lowercased() == lowered }) { return feed }
+        let partial = feeds.filter { $0.displayTitle.lowercased().contains(lowered) }
+        if partial.count == 1 { return partial[0] }
+        if partial.isEmpty { throw .noMatch(name) }
+        throw .ambiguous(name, candidates: partial.prefix(5).map { .init(id: $0.id, title: $0.displayTitle) })
+    }
+
+    /// One stored article with its body and state.
+    public func article(_ id: ArticleID) async throws(StoreError) -> Article {
+        try await articles.article(id)
+    }
+
+    /// Applies a reading-state change.
+    /// - Returns: How many articles the change named (by ids), or how many it changed (by filter).
+    @discardableResult
+    public func apply(_ change: ReadingStateChange) async throws(StoreError) -> Int {
+        switch change {
+        case let .read(isRead, ids):
+            try await articles.setRead(isRead, for: ids)
+            return ids.count
+        case let .starred(isStarred, ids):
+            try await articles.setStarred(isStarred, for: ids)
+            return ids.count
+        case .allRead(let filter):
+            return try await articles.markAllRead(in: filter)
+        }
+    }
+
+    /// Totals over the store.
+    public func statistics() async throws(StoreError) -> StoreStatistics {
+        try await articles.statistics()
+    }
+
+    /// Deletes articles beyond the retention (never starred ones), as of now.
+    /// - Returns: How many were deleted.
+    public func applyRetention(_ policy: RetentionPolicy) async throws(StoreError) -> Int {
+        try await articles.applyRetention(global: policy, now: clock.now())
+    }
+}

@@ -1,0 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+
+/// Subscribes to feeds (with discovery), imports and exports subscription lists.
+/// Implemented by the subscribe use case; front ends and other modules depend on this.
+public protocol FeedSubscribing: Sendable {
+    /// Subscribes to a feed URL or to the feed a web page advertises.
+    /// - Returns: The feed and whether it is a new subscription.
+    func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool)
+    /// Imports an OPML or newsboat `urls` file; importing the same file twice changes nothing.
+    func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary
+    /// Exports every subscription as OPML 2.0.
+    func exportSubscriptions() async throws(SubscribeError) -> Data
+}
