@@ -30,6 +30,9 @@ let package = Package(
         // The logging API of the ecosystem (already built for AsyncHTTPClient and PostgresNIO): each
         // refresh writes its journal through it (Docs/refresh.md, "The refresh log").
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Accounts of the sync APIs: scrypt password hashes, SHA-256 token digests, Fever's md5 key
+        // (already built for PostgresNIO's SCRAM sign-in, so it adds no build time).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -76,6 +79,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The cryptography of accounts (CredentialHashing) on swift-crypto.
+        .target(
+            name: "HeraldCredentials",
+            dependencies: [
+                "HeraldDomain", "HeraldPorts",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "HeraldInteractors",
                 dependencies: ["HeraldDomain", "HeraldPorts", .product(name: "Logging", package: "swift-log")]),
         .target(name: "HeraldPresenters", dependencies: ["HeraldDomain", "HeraldInteractors"]),
@@ -89,6 +101,7 @@ let package = Package(
             name: "HeraldComposition",
             dependencies: [
                 "HeraldDomain", "HeraldPorts", "HeraldSettings", "HeraldParsing", "HeraldStore", "HeraldPostgres", "HeraldFetching",
+                "HeraldCredentials",
                 "HeraldInteractors", "HeraldPresenters", "HeraldRouting", "HeraldContainer",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -115,10 +128,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The sync APIs (Miniflux's REST API; Google Reader and Fever next) on `herald serve`: a front
+        // end like the others, through the facade only.
+        .target(
+            name: "HeraldSync",
+            dependencies: [
+                "Herald",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "HeraldCLI",
             dependencies: [
-                "Herald", "HeraldTerminal", "HeraldWeb",
+                "Herald", "HeraldTerminal", "HeraldWeb", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -187,5 +210,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldSyncTests",
+            dependencies: [
+                "HeraldSync", "Herald", "HeraldTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
     ]
 )

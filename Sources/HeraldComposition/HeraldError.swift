@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldInteractors
 
 /// An error from the Herald facade: one case per source, each with a message for the user.
 public enum HeraldError: Error, Sendable, Hashable {
@@ -14,6 +15,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case notFound(String)
     /// A file could not be read or written.
     case file(path: String, reason: String)
+    /// An account operation or a sign-in failed.
+    case account(AccountError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -24,6 +27,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case .subscribe(let error): error.message
         case .notFound(let what): what
         case let .file(path, reason): "Cannot use \(path): \(reason)."
+        case .account(let error): error.message
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCredentials
 import HeraldDomain
 import HeraldFetching
 import HeraldInteractors
@@ -41,6 +42,10 @@ public struct HeraldServices: Sendable {
     public let databasePath: String?
     /// The people sharing the database, when it is PostgreSQL (`nil`: SQLite keeps one person's news).
     public let users: (any UserManaging)?
+    /// The sync APIs' accounts: credentials and tokens.
+    public let accounts: any AccountStoring
+    /// Password hashes, token digests, Fever keys.
+    public let credentials: any CredentialHashing
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -78,7 +83,8 @@ public struct HeraldServices: Sendable {
             throw HeraldError.store(error)
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
-                               ledger: store, users: store, location: store.location, close: { await store.close() })
+                               ledger: store, users: store, accounts: store, location: store.location,
+                               close: { await store.close() })
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
 
@@ -92,7 +98,7 @@ public struct HeraldServices: Sendable {
             throw HeraldError.store(error)
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil,
-                               ledger: store, users: nil,
+                               ledger: store, users: nil, accounts: store,
                                location: configuration.databasePath, close: {})
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
@@ -106,6 +112,7 @@ public struct HeraldServices: Sendable {
         let queue: (any FeedQueueing)?
         let ledger: any FetchLedgering
         let users: (any UserManaging)?
+        let accounts: any AccountStoring
         let location: String
         let close: @Sendable () async -> Void
     }
@@ -154,7 +161,8 @@ public struct HeraldServices: Sendable {
                               fetcher: fetcher, parser: parser, renderer: LibXMLHTMLRenderer(),
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
-                              users: store.users, shutdownHandler: {
+                              users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
+                              shutdownHandler: {
                                   await shutdown()
                                   await close()
                               })

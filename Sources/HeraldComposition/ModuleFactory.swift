@@ -26,6 +26,8 @@ public struct ModuleFactory: Sendable {
     public let retention: RetentionPolicy?
     /// The time zone for "yesterday" and absolute dates.
     public let timeZone: TimeZone
+    /// Failed sign-ins, shared by every request this engine serves.
+    private let signInThrottle = SignInThrottle()
 
     /// Creates a factory.
     public init(services: HeraldServices, container: Container, retention: RetentionPolicy? = nil,
@@ -55,6 +57,17 @@ public struct ModuleFactory: Sendable {
     /// or filter, totals, retention).
     public func library() -> LibraryInteractor {
         LibraryInteractor(feeds: services.feeds, articles: services.articles, clock: services.clock)
+    }
+
+    /// What the sync APIs read: entries with sanitised bodies, counts.
+    public func sync() -> SyncInteractor {
+        SyncInteractor(articles: services.articles, sanitizer: services.sanitizer)
+    }
+
+    /// The sync APIs' accounts: passwords, tokens, sign-in.
+    public func accounts() -> AccountInteractor {
+        AccountInteractor(accounts: services.accounts, hashing: services.credentials, throttle: signInThrottle,
+                          clock: services.clock)
     }
 
     /// The statistics screen: the store's totals and the database file.

@@ -18,6 +18,7 @@ enum PostgresSchema {
         Migration(version: 1, name: "v1-shared-feeds-per-user-state", sql: PostgresSchemaVersion1.sql),
         Migration(version: 2, name: "v2-refresh-queue", sql: PostgresSchemaVersion2.sql),
         Migration(version: 3, name: "v3-fetch-ledger", sql: PostgresSchemaVersion3.sql),
+        Migration(version: 4, name: "v4-accounts", sql: PostgresSchemaVersion4.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -337,5 +338,25 @@ enum PostgresSchemaVersion1 {
             FOR EACH STATEMENT EXECUTE FUNCTION herald_notify('2');
         CREATE TRIGGER feed_counts_notify AFTER INSERT OR UPDATE OR DELETE ON feed_counts
             FOR EACH STATEMENT EXECUTE FUNCTION herald_notify('4');
+        """
+}
+
+/// The sync APIs' accounts (``AccountStoring``): one per user, and token digests, never tokens.
+enum PostgresSchemaVersion4 {
+    static let sql = """
+        CREATE TABLE accounts (
+            user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            password_hash text NOT NULL,
+            fever_key text,
+            updated_at double precision NOT NULL
+        );
+        CREATE INDEX accounts_fever_key ON accounts (fever_key) WHERE fever_key IS NOT NULL;
+        CREATE TABLE api_tokens (
+            id text PRIMARY KEY,
+            user_id bigint NOT NULL REFERENCES accounts (user_id) ON DELETE CASCADE,
+            digest text NOT NULL UNIQUE,
+            label text NOT NULL,
+            created_at double precision NOT NULL
+        );
         """
 }

@@ -24,11 +24,12 @@ struct FacadeSealTests {
     static let allowedImports: Set<String> = [
         "Herald", "HeraldTerminal", "HeraldWeb", "Foundation", "FoundationEssentials", "Glibc", "Musl", "Dispatch",
         "Synchronization", "ArgumentParser", "Hummingbird", "HTTPTypes", "ServiceLifecycle", "Logging", "CNcurses",
+        "HeraldSync",
         "HeraldCLI",
     ]
 
     /// The folders that hold front ends.
-    static let frontEnds = ["Sources/HeraldCLI", "Sources/HeraldWeb", "Sources/HeraldTerminal", "Sources/herald",
+    static let frontEnds = ["Sources/HeraldCLI", "Sources/HeraldWeb", "Sources/HeraldTerminal", "Sources/HeraldSync", "Sources/herald",
                             "Examples"]
 
     @Test("A front end that names a port, a service or the composition root does not compile")

@@ -8,7 +8,7 @@ import Testing
 import HeraldPorts
 
 /// What every store offers the engine.
-typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering
+typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering & AccountStoring
 
 /// A store backend the shared behaviour tests run on.
 enum Backend: String, Sendable, CustomTestStringConvertible {

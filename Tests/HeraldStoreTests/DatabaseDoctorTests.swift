@@ -59,6 +59,15 @@ struct DatabaseDoctorTests {
     func damagedTexts() async throws {
         let folder = try TemporaryFolder()
         let before = try await fill(folder)
+        let account = AccountCredentials(name: "alice", passwordHash: "$scrypt$ln=15,r=8,p=1$c2FsdA$aGFzaA",
+                                         feverKey: nil, updatedAt: Date(timeIntervalSince1970: 0))
+        let token = APITokenRecord(id: "t1", account: "alice", digest: "d1", label: "phone",
+                                   createdAt: Date(timeIntervalSince1970: 0))
+        do {
+            let store = try SQLiteStore(path: folder.databasePath)
+            try await store.setCredentials(account)
+            try await store.addToken(token)
+        }
         try damage("article_texts", of: folder.databasePath)
 
         let check = try DatabaseDoctor.check(path: folder.databasePath)
@@ -75,6 +84,8 @@ struct DatabaseDoctorTests {
         let totals = try await store.statistics()
         #expect(totals.articles == 300 && totals.unread == before.unread && totals.starred == before.starred)
         #expect(try await store.unreadCountsByFeed().values.reduce(0, +) == before.unread)
+        #expect(try await store.credentials(of: "alice") == account, "the sync account survives a repair")
+        #expect(try await store.tokens(of: "alice") == [token])
         let hits = try await store.search(SearchRequest(query: "lighthouse", limit: 500)).hits.count
         #expect(hits > 0 && hits < 300, "articles whose texts survived are found again (\(hits))")
         #expect(try await store.search(SearchRequest(query: "Alpha", limit: 500)).hits.count == 150,

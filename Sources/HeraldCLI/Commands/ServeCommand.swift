@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Herald
 import HeraldWeb
+import HeraldSync
 import Hummingbird
 
 /// `herald serve`: the web reader on the user's database (or the demo's, with `herald demo --serve`).
@@ -29,11 +30,15 @@ struct ServeCommand: AsyncParsableCommand {
     static func serve(_ herald: Herald, host: String, port: Int, token: String?, terminal: TerminalOutput) async throws {
         let application: any ApplicationProtocol
         do {
-            application = try WebServer.application(herald: herald, host: host, port: port, token: token) { bound in
-                let shown = host.contains(":") ? "[\(host)]" : host
-                terminal.line("Herald is serving \(herald.databasePath ?? "an in-memory database") at http://\(shown):\(bound)/")
-                terminal.line("Press Ctrl-C to stop.")
-            }
+            let sync = SyncAPI(herald: herald)
+            application = try WebServer.application(
+                herald: herald, host: host, port: port, token: token,
+                onReady: { bound in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    terminal.line("Herald is serving \(herald.databasePath ?? "an in-memory database") at http://\(shown):\(bound)/")
+                    terminal.line("Press Ctrl-C to stop.")
+                },
+                api: { request, context in await sync.respond(to: request, clientAddress: context.clientAddress) })
         } catch {
             throw CLIFailure(error.message)
         }

@@ -6,8 +6,8 @@ import Herald
 /// subscriptions, tags, read/starred state and saved searches.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Add or list the people sharing a PostgreSQL database.",
-        subcommands: [UserAddCommand.self, UserListCommand.self])
+        commandName: "user", abstract: "The people sharing a PostgreSQL database, and the accounts sync clients sign in with.",
+        subcommands: [UserAddCommand.self, UserListCommand.self, UserPasswordCommand.self, UserTokenCommand.self])
 }
 
 /// `herald user add NAME`.

@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -49,6 +49,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v6-fetch-ledger") { db in
             try db.execute(sql: SchemaVersion6.sql)
+        }
+        migrator.registerMigration("v7-accounts") { db in
+            try db.execute(sql: SchemaVersion7.sql)
         }
         return migrator
     }

@@ -31,13 +31,19 @@ public enum WebServer {
     /// The Hummingbird application for an engine (what `serve` runs and the tests drive).
     /// - Throws: ``WebServerError/tokenRequired(address:)`` for a non-loopback address without a token.
     /// - Parameter pageSize: Rows per article-list page.
+    /// - Parameter api: Answers the requests it recognises (the sync APIs, `HeraldSync`), before the web reader.
     public static func application(herald: Herald, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil,
-                                   pageSize: Int = 50, onReady: @escaping @Sendable (Int) async -> Void = { _ in })
+                                   pageSize: Int = 50,
+                                   onReady: @escaping @Sendable (Int) async -> Void = { _ in },
+                                   api: (@Sendable (Request, ServerRequestContext) async -> Response?)? = nil)
         throws(WebServerError) -> some ApplicationProtocol {
         guard isLoopback(host) || !(token ?? "").isEmpty else { throw .tokenRequired(address: host) }
         let web = WebApp(herald: herald, accessToken: token.flatMap { $0.isEmpty ? nil : $0 }, pageSize: pageSize)
-        let responder = CallbackResponder<BasicRequestContext> { request, context in
-            await web.respond(to: request, context: context)
+        let responder = CallbackResponder<ServerRequestContext> { request, context in
+            // The sync APIs answer their own paths with their own credentials; the web reader's
+            // session and token never authorise them, and theirs never open the web reader.
+            if let api, let response = await api(request, context) { return response }
+            return await web.respond(to: request, context: context)
         }
         var logger = Logger(label: "herald.web")
         logger.logLevel = .warning

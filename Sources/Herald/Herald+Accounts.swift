@@ -1,0 +1,46 @@
+import HeraldComposition
+
+extension Herald {
+    /// The name of the account this engine serves to sync clients: the PostgreSQL user it acts for,
+    /// or on SQLite the one account's name (`nil` until `herald user password NAME` set one).
+    public func accountName() async throws(HeraldError) -> String? {
+        if let user = currentUser { return user }
+        do { return try await modules.accounts().localAccountName() } catch { throw .account(error) }
+    }
+
+    /// Sets the password `name` signs in to the sync APIs with. On SQLite `name` names the one
+    /// local account (a different name renames it and revokes its tokens); on PostgreSQL it must be
+    /// a user of the database.
+    /// - Parameter fever: Keep the Fever API's key, md5("name:password"), so Fever clients can sign
+    ///   in; false turns Fever off for the account.
+    public func setPassword(_ password: String, for name: String, fever: Bool = true) async throws(HeraldError) {
+        do { try await modules.accounts().setPassword(password, for: name, fever: fever) } catch { throw .account(error) }
+    }
+
+    /// Makes a revocable API token for `name` (Miniflux's `X-Auth-Token`).
+    /// - Returns: The token, to show once (only its digest is stored), and its record.
+    public func createToken(for name: String, label: String) async throws(HeraldError) -> (token: String, record: APITokenRecord) {
+        do { return try await modules.accounts().createToken(for: name, label: label) } catch { throw .account(error) }
+    }
+
+    /// The tokens of `name`, oldest first.
+    public func tokens(of name: String) async throws(HeraldError) -> [APITokenRecord] {
+        do { return try await modules.accounts().tokens(of: name) } catch { throw .account(error) }
+    }
+
+    /// Revokes one of `name`'s tokens. - Returns: False when it has no token with that id.
+    public func revokeToken(_ id: String, of name: String) async throws(HeraldError) -> Bool {
+        do { return try await modules.accounts().revokeToken(id: id, of: name) } catch { throw .account(error) }
+    }
+
+    /// Signs a sync client in, rate-limited per account and per address. An engine serves one
+    /// person's news, so an account other than ``accountName()`` is refused like a wrong password.
+    /// - Parameter address: The client's address (for the per-address limit).
+    /// - Returns: The account's name.
+    public func signIn(_ attempt: SignInAttempt, from address: String) async throws(HeraldError) -> String {
+        let name: String
+        do { name = try await modules.accounts().signIn(attempt, from: address) } catch { throw .account(error) }
+        if let user = currentUser, user != name { throw .account(.wrongCredentials) }
+        return name
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// The sync APIs' accounts: set a password (and the Fever key it implies), make and revoke API
+/// tokens, and sign a client in, rate-limited per account and per address. Stores keep hashes and
+/// digests only; a token is shown once, when it is made.
+public struct AccountInteractor: Sendable {
+    /// The shortest password accepted.
+    public static let minimumPasswordLength = 8
+
+    private let accounts: any AccountStoring
+    private let hashing: any CredentialHashing
+    private let throttle: SignInThrottle
+    private let clock: any WallClock
+
+    /// Creates the use cases.
+    /// - Parameter throttle: Shared by every request of a server, so failures add up across them.
+    public init(accounts: any AccountStoring, hashing: any CredentialHashing, throttle: SignInThrottle,
+                clock: any WallClock) {
+        self.accounts = accounts
+        self.hashing = hashing
+        self.throttle = throttle
+        self.clock = clock
+    }
+
+    /// Sets `name`'s password. On SQLite, `name` becomes the one account's name.
+    /// - Parameter fever: Also keep md5("name:password") so Fever clients can sign in; false turns Fever off.
+    public func setPassword(_ password: String, for name: String, fever: Bool) async throws(AccountError) {
+        guard password.count >= Self.minimumPasswordLength else {
+            throw .weakPassword(minimumLength: Self.minimumPasswordLength)
+        }
+        let credentials = AccountCredentials(name: name, passwordHash: await hashing.hashPassword(password),
+                                             feverKey: fever ? hashing.feverKey(name: name, password: password) : nil,
+                                             updatedAt: clock.now())
+        do { try await accounts.setCredentials(credentials) } catch { throw .store(error) }
+    }
+
+    /// The one account of a single-person store (SQLite); `nil` when no password was set.
+    public func localAccountName() async throws(AccountError) -> String? {
+        do { return try await accounts.onlyAccountName() } catch { throw .store(error) }
+    }
+
+    /// Whether `name` has a password (and so can sign in).
+    public func hasPassword(_ name: String) async throws(AccountError) -> Bool {
+        do { return try await accounts.credentials(of: name) != nil } catch { throw .store(error) }
+    }
+
+    /// Makes a token for `name`.
+    /// - Returns: The token, to show once, and what is stored of it.
+    public func createToken(for name: String, label: String) async throws(AccountError)
+        -> (token: String, record: APITokenRecord) {
+        guard try await hasPassword(name) else { throw .noPassword(name) }
+        let token = hashing.newToken()
+        let record = APITokenRecord(id: hashing.newIdentifier(), account: name, digest: hashing.tokenDigest(token),
+                                    label: label, createdAt: clock.now())
+        do { try await accounts.addToken(record) } catch { throw .store(error) }
+        return (token, record)
+    }
+
+    /// The tokens of `name`, oldest first.
+    public func tokens(of name: String) async throws(AccountError) -> [APITokenRecord] {
+        do { return try await accounts.tokens(of: name) } catch { throw .store(error) }
+    }
+
+    /// Revokes a token. - Returns: False when `name` has no token with that id.
+    public func revokeToken(id: String, of name: String) async throws(AccountError) -> Bool {
+        do { return try await accounts.revokeToken(id: id, of: name) } catch { throw .store(error) }
+    }
+
+    /// Signs a client in.
+    /// - Parameter address: The client's address, for the per-address limit.
+    /// - Returns: The account's name.
+    /// - Throws: ``AccountError/throttled(retryAfterSeconds:)`` after too many failures (before the
+    ///   credentials are even checked), else ``AccountError/wrongCredentials``.
+    public func signIn(_ attempt: SignInAttempt, from address: String) async throws(AccountError) -> String {
+        var keys = ["address:" + address]
+        if case .password(let name, _) = attempt { keys.append("account:" + name) }
+        let now = clock.now()
+        let wait = await throttle.delay(for: keys, at: now)
+        if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
+        let account: String?
+        do { account = try await check(attempt) } catch { throw .store(error) }
+        guard let account else {
+            await throttle.recordFailure(for: keys, at: now)
+            throw .wrongCredentials
+        }
+        await throttle.clear("account:" + account)
+        return account
+    }
+
+    private func check(_ attempt: SignInAttempt) async throws(StoreError) -> String? {
+        switch attempt {
+        case let .password(name, password):
+            guard let credentials = try await accounts.credentials(of: name) else {
+                // The same work as a real check, so a missing account takes as long as a wrong password.
+                _ = await hashing.verifyPassword(password, against: Self.decoyHash)
+                return nil
+            }
+            return await hashing.verifyPassword(password, against: credentials.passwordHash) ? credentials.name : nil
+        case .token(let token):
+            guard !token.isEmpty, let record = try await accounts.token(withDigest: hashing.tokenDigest(token)) else {
+                return nil
+            }
+            return record.account
+        case .feverKey(let key):
+            let lowered = key.lowercased()
+            guard lowered.count == 32, lowered.allSatisfy(\.isHexDigit) else { return nil }
+            return try await accounts.account(forFeverKey: lowered)
+        }
+    }
+
+    /// A well-formed hash no password matches (the salt and hash are zeros), checked against when
+    /// an account does not exist.
+    private static let decoyHash = "$scrypt$ln=15,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+}

@@ -1,0 +1,98 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// What the sync APIs read: pages of entries with their bodies as sanitised HTML, one entry, and
+/// counts per feed. Protocol shapes (ids, JSON) are the sync front end's; which articles and in
+/// what state is decided here, over the store's ports.
+public struct SyncInteractor: Sendable {
+    private let articles: any ArticleStoring
+    private let sanitizer: any HTMLSanitizing
+    /// How many summaries are read from the store at a time while counting or skipping.
+    private let batch = 1_000
+
+    /// Creates the use cases.
+    public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing) {
+        self.articles = articles
+        self.sanitizer = sanitizer
+    }
+
+    /// A page of entries.
+    ///
+    /// The store pages by keyset (newest first), so an offset is walked through summaries, and an
+    /// oldest-first page reads the whole selection's ids: right for a feed's hundred newest, slow
+    /// for a million articles (the Google Reader API's continuation, keyed by position, is the fast path).
+    public func entries(_ request: SyncEntryRequest) async throws(StoreError) -> SyncEntryPage {
+        var summaries = try await allSummaries(request.filter)
+        if request.readOnly { summaries.removeAll { !$0.isRead } }
+        let ordered = request.newestFirst ? summaries : summaries.reversed()
+        let start = min(max(0, request.offset), ordered.count)
+        let end = min(ordered.count, start + max(0, request.limit))
+        var entries: [SyncEntry] = []
+        entries.reserveCapacity(end - start)
+        for summary in ordered[start..<end] {
+            entries.append(entry(from: try await articles.article(summary.id)))
+        }
+        return SyncEntryPage(entries: entries, total: summaries.count)
+    }
+
+    /// One entry.
+    public func entry(_ id: ArticleID) async throws(StoreError) -> SyncEntry {
+        entry(from: try await articles.article(id))
+    }
+
+    /// Unread articles per feed (feeds with none are absent).
+    public func unreadCounts() async throws(StoreError) -> [FeedID: Int] {
+        try await articles.unreadCountsByFeed()
+    }
+
+    /// Every article of a filter as summaries, newest first.
+    private func allSummaries(_ filter: ArticleFilter) async throws(StoreError) -> [ArticleSummary] {
+        var all: [ArticleSummary] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await articles.articles(ArticlePageRequest(filter: filter, limit: batch, after: cursor))
+            all += page.articles
+            cursor = page.next
+        } while cursor != nil
+        return all
+    }
+
+    private func entry(from article: Article) -> SyncEntry {
+        SyncEntry(id: article.id, feedID: article.feedID, title: article.title, url: article.url,
+                  author: article.authors.first?.displayName, commentsURL: article.commentsURL,
+                  date: article.sortDate, firstSeenAt: article.firstSeenAt, html: html(article),
+                  enclosures: article.enclosures, isRead: article.state.isRead, isStarred: article.state.isStarred,
+                  identity: article.identity)
+    }
+
+    private func html(_ article: Article) -> String {
+        guard let body = article.content ?? article.summary else { return "" }
+        switch body.type {
+        case .html, .xhtml:
+            return sanitizer.sanitize(html: body.value, baseURL: article.url)
+        case .text:
+            return body.value.split(separator: "\n\n", omittingEmptySubsequences: true)
+                .map { "<p>" + Self.escaped(String($0)) + "</p>" }.joined()
+        }
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,21 @@
+/// Herald's tags as the numbered categories (Miniflux), groups (Fever) and labels the protocols
+/// have: a tag's number is a hash of its name, so it stays the same across requests, restarts and
+/// other tags coming and going. Number 1 is the category of feeds with no tag.
+enum CategoryIDs {
+    /// The category of untagged feeds.
+    static let untagged: Int64 = 1
+    /// Its title.
+    static let untaggedTitle = "All"
+
+    /// The number of a tag: FNV-1a of its UTF-8, kept to 48 bits (exact in JavaScript's numbers),
+    /// never 0 or 1.
+    static func id(of tag: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in tag.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let id = Int64(hash & 0x0000_ffff_ffff_ffff)
+        return id < 2 ? id + 2 : id
+    }
+}

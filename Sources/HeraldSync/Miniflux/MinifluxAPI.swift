@@ -1,0 +1,218 @@
+import Foundation
+import Herald
+import HTTPTypes
+import Hummingbird
+
+/// Miniflux's REST API (`/v1/…`), the part its clients use: the user, categories (Herald's tags),
+/// feeds, entries with `status`, `starred`, `limit`, `offset`, `order`, `direction`, `before` and
+/// `after`, reading state by ids, bookmarks, and marking a feed or category read. Signed in with
+/// `X-Auth-Token` or HTTP Basic; errors are `{"error_message": …}` with Miniflux's statuses.
+struct MinifluxAPI: Sendable {
+    let herald: Herald
+
+    /// Answers a `/v1/…` request.
+    func respond(to request: Request, path: String, clientAddress: String) async -> Response {
+        guard let attempt = SyncCredentials.attempt(in: request) else { return Self.unauthorized() }
+        do {
+            _ = try await herald.signIn(attempt, from: clientAddress)
+        } catch {
+            if case .account(.throttled(let seconds)) = error {
+                var response = Self.failure(.tooManyRequests, error.message)
+                response.headers[.retryAfter] = String(seconds)
+                return response
+            }
+            if case .account(.wrongCredentials) = error { return Self.unauthorized() }
+            return Self.failure(.internalServerError, error.message)
+        }
+        let parts = path.split(separator: "/").dropFirst().map(String.init)
+        do {
+            return try await route(request, parts)
+        } catch let failure as MinifluxFailure {
+            return Self.failure(failure.status, failure.message)
+        } catch let error as HeraldError {
+            if case .store(.articleNotFound) = error { return Self.failure(.notFound, "Entry not found") }
+            if case .store(.feedNotFound) = error { return Self.failure(.notFound, "Feed not found") }
+            return Self.failure(.internalServerError, error.message)
+        } catch {
+            return Self.failure(.internalServerError, "\(error)")
+        }
+    }
+
+    private func route(_ request: Request, _ parts: [String]) async throws -> Response {
+        let route = MinifluxRoute(method: request.method, parts: parts)
+        if route.is(.get, "me") {
+            let name = try await herald.accountName() ?? ""
+            return Self.json(MinifluxJSON.UserObject(id: MinifluxJSON.userID, username: name, is_admin: false,
+                                                     theme: "system_serif", language: "en_US", timezone: "UTC",
+                                                     entry_sorting_direction: "desc", entries_per_page: 100))
+        }
+        if route.is(.get, "categories") { return Self.json(try await categories()) }
+        if route.is(.get, "feeds") { return Self.json(try await herald.feeds().map(MinifluxJSON.feed)) }
+        if let id = route.match(.get, "feeds", "*").first { return Self.json(MinifluxJSON.feed(try await feed(id))) }
+        if route.is(.get, "entries") { return try await entries(request, scope: nil) }
+        if let id = route.match(.get, "feeds", "*", "entries").first {
+            return try await entries(request, scope: .feed(try await feed(id).id))
+        }
+        if let id = route.match(.get, "categories", "*", "entries").first {
+            return try await entries(request, scope: try await categoryScope(id))
+        }
+        if let id = route.match(.get, "entries", "*").first ?? route.match(.get, "feeds", "*", "entries", "*").last {
+            let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
+            return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(try await feed(String(entry.feedID.rawValue)))))
+        }
+        if route.is(.put, "entries") { return try await updateEntries(request) }
+        if let id = route.match(.put, "entries", "*", "bookmark").first {
+            let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
+            try await herald.apply(.starred(!entry.isStarred, ids: [entry.id]))
+            return Self.noContent()
+        }
+        if let id = route.match(.put, "feeds", "*", "mark-all-as-read").first {
+            _ = try await herald.markAllRead(in: ArticleFilter(scope: .feed(try await feed(id).id)))
+            return Self.noContent()
+        }
+        if let id = route.match(.put, "categories", "*", "mark-all-as-read").first {
+            _ = try await herald.markAllRead(in: ArticleFilter(scope: try await categoryScope(id)))
+            return Self.noContent()
+        }
+        throw MinifluxFailure(.notFound, "Herald does not serve \(request.method) /v1/\(parts.joined(separator: "/"))")
+    }
+
+    /// `GET …/entries`: Miniflux's defaults are 100 entries, oldest first.
+    private func entries(_ request: Request, scope: ArticleScope?) async throws -> Response {
+        let query = request.uri.queryParameters
+        var filter = ArticleFilter(scope: scope ?? .all)
+        var readOnly = false
+        let statuses = Set(query.getAll("status").map { String($0) })
+        if statuses.contains("unread"), !statuses.contains("read") { filter.unreadOnly = true }
+        if statuses.contains("read"), !statuses.contains("unread") { readOnly = true }
+        if statuses == ["removed"] { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
+        if let starred = query.get("starred"), starred == "true" || starred == "1" { filter.starredOnly = true }
+        if let value = query.get("category_id") { filter.scope = try await categoryScope(String(value)) }
+        if let value = query.get("feed_id") { filter.scope = .feed(try await feed(String(value)).id) }
+        if let after = query.get("after").flatMap({ Double($0) }) { filter.since = Date(timeIntervalSince1970: after) }
+        if let before = query.get("before").flatMap({ Double($0) }) { filter.until = Date(timeIntervalSince1970: before) }
+        let limit = query.get("limit").flatMap { Int($0) }.map { max(0, $0) } ?? 100
+        let offset = query.get("offset").flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        let newestFirst = query.get("direction").map { $0 == "desc" } ?? false
+        let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly,
+                                                                 newestFirst: newestFirst, limit: limit, offset: offset))
+        var feeds: [FeedID: MinifluxJSON.FeedObject] = [:]
+        for feed in try await herald.feeds() { feeds[feed.id] = MinifluxJSON.feed(feed) }
+        let entries = page.entries.compactMap { entry in feeds[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
+        return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
+    }
+
+    /// `PUT /v1/entries` with `{"entry_ids": […], "status": "read"|"unread"}` (or `"starred": bool`),
+    /// read as JSON whatever its `Content-Type` says (newsboat sends a form's).
+    private func updateEntries(_ request: Request) async throws -> Response {
+        guard let body = await SyncAPI.body(of: request) else {
+            throw MinifluxFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
+        }
+        guard let update = try? JSONDecoder().decode(MinifluxJSON.EntriesUpdateBody.self, from: body) else {
+            throw MinifluxFailure(.badRequest, "The body must be JSON: {\"entry_ids\": [1, 2], \"status\": \"read\"}")
+        }
+        guard !update.entry_ids.isEmpty else { throw MinifluxFailure(.badRequest, "The list of entries is empty") }
+        let ids = update.entry_ids.map { ArticleID($0) }
+        switch update.status {
+        case "read": try await herald.apply(.read(true, ids: ids))
+        case "unread": try await herald.apply(.read(false, ids: ids))
+        case nil: break
+        case let other?: throw MinifluxFailure(.badRequest, "Invalid entry status \(other): read or unread")
+        }
+        if let starred = update.starred { try await herald.apply(.starred(starred, ids: ids)) }
+        if update.status == nil, update.starred == nil {
+            throw MinifluxFailure(.badRequest, "Give a status (read, unread) or starred")
+        }
+        return Self.noContent()
+    }
+
+    private func categories() async throws -> [MinifluxJSON.CategoryObject] {
+        var seen: Set<Int64> = []
+        var categories: [MinifluxJSON.CategoryObject] = []
+        for feed in try await herald.feeds() {
+            let category = MinifluxJSON.category(of: feed)
+            if seen.insert(category.id).inserted { categories.append(category) }
+        }
+        return categories.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
+    }
+
+    /// The articles of a category: its tag's, or every article for "All".
+    private func categoryScope(_ text: String) async throws -> ArticleScope {
+        let id = try Self.number(text)
+        if id == CategoryIDs.untagged { return .all }
+        let tags = Set(try await herald.feeds().flatMap(\.tags))
+        guard let tag = tags.first(where: { CategoryIDs.id(of: $0) == id }) else {
+            throw MinifluxFailure(.notFound, "Category not found")
+        }
+        return .tag(tag)
+    }
+
+    private func feed(_ text: String) async throws -> Feed {
+        let id = try Self.number(text)
+        guard let feed = try await herald.feeds().first(where: { $0.id.rawValue == id }) else {
+            throw MinifluxFailure(.notFound, "Feed not found")
+        }
+        return feed
+    }
+
+    private static func number(_ text: String) throws -> Int64 {
+        guard let value = Int64(text), value > 0 else { throw MinifluxFailure(.badRequest, "Invalid identifier \(text)") }
+        return value
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func noContent() -> Response {
+        Response(status: .noContent)
+    }
+
+    static func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        json(MinifluxJSON.FailureObject(error_message: message), status: status)
+    }
+
+    /// 401 with Miniflux's body and a Basic challenge.
+    static func unauthorized() -> Response {
+        var response = failure(.unauthorized, "access unauthorized")
+        response.headers[.wwwAuthenticate] = "Basic realm=\"Herald\""
+        return response
+    }
+}
+
+/// A request Miniflux's API refuses, with its status.
+struct MinifluxFailure: Error {
+    let status: HTTPResponse.Status
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// A request's method and path segments after `/v1`, matched against patterns where `*` is any
+/// one segment.
+struct MinifluxRoute {
+    let method: HTTPRequest.Method
+    let parts: [String]
+
+    /// True when the method is `method` and the segments are exactly `pattern`.
+    func `is`(_ method: HTTPRequest.Method, _ pattern: String...) -> Bool {
+        self.method == method && parts == pattern
+    }
+
+    /// The segments standing for the pattern's `*`s, or empty when it does not match.
+    func match(_ method: HTTPRequest.Method, _ pattern: String...) -> [String] {
+        guard self.method == method, parts.count == pattern.count else { return [] }
+        var wildcards: [String] = []
+        for (part, expected) in zip(parts, pattern) {
+            if expected == "*" { wildcards.append(part) } else if part != expected { return [] }
+        }
+        return wildcards
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+extension CLISuite {
+    /// newsboat 2.21 from Debian, a program no one here wrote, syncing with `herald serve` through the
+    /// Miniflux API (`urls-source "miniflux"`), the way a person moving their phone and terminal to a
+    /// Herald server would set it up.
+    @Suite("newsboat syncs through herald serve's Miniflux API")
+    struct NewsboatSyncTests {
+        /// newsboat on this machine, or nil (the test says why and is skipped; under CI it fails).
+        static func newsboat() -> URL? {
+            for folder in ["/usr/bin", "/usr/local/bin", "/bin"] {
+                let url = URL(fileURLWithPath: folder).appendingPathComponent("newsboat")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            let why = "newsboat is not installed (apt-get install newsboat); the Miniflux sync test with a real client was skipped"
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record(Comment(rawValue: why)) }
+            print(why)
+            return nil
+        }
+
+        @Test("newsboat -x reload print-unread equals Herald's unread count, and an article read in Herald is read in newsboat after the next reload")
+        func newsboatSeesHeraldsUnreadState() async throws {
+            guard let newsboat = Self.newsboat() else { return }
+            let sandbox = try Sandbox()
+            try await withServer { server in
+                let harbour = (1...3).map { index in
+                    NewsItem(guid: "h-\(index)", title: "Harbour news \(index)", link: "https://harbour.example/\(index)",
+                             date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
+                }
+                let city = (1...2).map { index in
+                    NewsItem(guid: "c-\(index)", title: "City news \(index)", link: "https://city.example/\(index)",
+                             date: "Thu, \(10 + index) Nov 2026 09:00:00 +0000", html: "<p>City story \(index).</p>")
+                }
+                server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
+                server.route("/city.xml", .feed(NewsFeed.rss(title: "City", site: "https://city.example/", items: city)))
+                #expect(try await sandbox.herald(db: "add", server.url("/harbour.xml"), "--tag", "local").succeeded)
+                #expect(try await sandbox.herald(db: "add", server.url("/city.xml")).succeeded)
+                let password = "newsboat moves in"
+                let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
+                                                   stdin: Data((password + "\n").utf8))
+                #expect(set.succeeded, "\(set.summary)")
+
+                let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+                defer { serve.send(SIGKILL) }
+                var port: Int?
+                let deadline = ContinuousClock.now + .seconds(30)
+                while port == nil, ContinuousClock.now < deadline, serve.isRunning {
+                    if let match = serve.stdoutSoFar.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) { port = Int(match.output.1) }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                let bound = try #require(port, "serve printed no address: \(serve.stderrSoFar)")
+                // The documented form of the URL, with its trailing slash (newsboat then asks for `//v1/…`).
+                let config = """
+                    urls-source "miniflux"
+                    miniflux-url "http://127.0.0.1:\(bound)/"
+                    miniflux-login "alice"
+                    miniflux-password "\(password)"
+                    """
+                let configPath = try sandbox.write(Data(config.utf8), to: "home/newsboat/config")
+                let urlsPath = try sandbox.write(Data(), to: "home/newsboat/urls")
+                let cachePath = sandbox.path("home/newsboat/cache.db")
+
+                func reload() async throws -> String {
+                    let child = try ChildProcess(executable: newsboat,
+                                                 arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath,
+                                                             "-x", "reload", "print-unread"],
+                                                 environment: sandbox.environment, directory: sandbox.root,
+                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                    let result = await child.finish(timeout: .seconds(60))
+                    #expect(result.succeeded, "newsboat failed: \(result.summary)")
+                    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+
+                #expect(try await reload() == "5 unread articles")
+                let listed = try await sandbox.herald(db: "list", "--json")
+                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+                let articles = try #require(json["articles"] as? [[String: Any]])
+                #expect(articles.count == 5)
+                let first = try #require(articles.first?["id"] as? Int)
+                #expect(try await sandbox.herald(db: "mark", "read", String(first)).succeeded)
+                #expect(try await reload() == "4 unread articles")
+                #expect(try await sandbox.herald(db: "mark", "unread", String(first)).succeeded)
+                #expect(try await reload() == "5 unread articles")
+
+                // A wrong password: newsboat gets a 401 and finds no feeds (it exits non-zero, having synced nothing).
+                try Data(config.replacingOccurrences(of: password, with: "wrong").utf8).write(to: URL(fileURLWithPath: configPath))
+                let wrong = try ChildProcess(executable: newsboat,
+                                             arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath, "-x", "reload"],
+                                             environment: sandbox.environment, directory: sandbox.root,
+                                             stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                let refused = await wrong.finish(timeout: .seconds(60))
+                #expect(!refused.succeeded)
+                serve.send(SIGINT)
+                _ = await serve.finish(timeout: .seconds(10))
+            }
+        }
+    }
+}

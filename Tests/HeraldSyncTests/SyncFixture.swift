@@ -1,0 +1,94 @@
+import Foundation
+import Herald
+import HeraldSync
+import HeraldTestSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+
+/// Receives the feeds screen's states while the fixture subscribes and refreshes.
+final class FeedsSink: FeedsDisplayLogic, @unchecked Sendable {
+    func display(_ viewModel: FeedsViewModel) async {}
+}
+
+/// A real engine on a real SQLite file, fed by a real HTTP server on 127.0.0.1 (two feeds, one
+/// tagged), with an account whose password and token the tests sign in with.
+struct SyncFixture {
+    static let name = "alice"
+    static let password = "correct horse battery"
+
+    let directory: String
+    let herald: Herald
+    let server: LocalHTTPServer
+    let token: String
+
+    /// A feed of `count` items, newest first, the first with HTML markup.
+    static func feed(_ title: String, prefix: String, count: Int) -> String {
+        let items = (1...count).map { index in
+            """
+            <item><title>\(title) story \(index)</title><link>https://news.example/\(prefix)/\(index)</link>
+            <guid isPermaLink="false">\(prefix)-\(index)</guid>
+            <pubDate>\(String(format: "%02d", 28 - index)) Nov 2026 10:00:00 GMT</pubDate>
+            <author>desk@news.example (News Desk)</author>
+            <description><![CDATA[<p>Body of <b>\(prefix)</b> \(index).</p><script>alert(1)</script>]]></description></item>
+            """
+        }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>\(title)</title><link>https://news.example/</link>
+            <description>Test</description>
+            \(items)
+            </channel></rss>
+            """
+    }
+
+    static func make(harbour: Int = 5, city: Int = 3) async throws -> SyncFixture {
+        let directory = NSTemporaryDirectory() + "herald-sync-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let server = try await LocalHTTPServer.start()
+        server.route("/harbour.xml", .feed(feed("Harbour", prefix: "h", count: harbour)))
+        server.route("/city.xml", .feed(feed("City", prefix: "c", count: city)))
+        let herald = try await Herald.open(databasePath: directory + "/herald.db",
+                                           environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
+                                                         "XDG_STATE_HOME": directory + "/state"])
+        let feeds = herald.feedsScreen(display: FeedsSink())
+        await feeds.feedAdded(url: server.url("/harbour.xml"), title: nil, tags: ["news"])
+        await feeds.feedAdded(url: server.url("/city.xml"), title: nil, tags: [])
+        await feeds.refreshRequested(.all)
+        try await herald.setPassword(password, for: name)
+        let token = try await herald.createToken(for: name, label: "tests").token
+        return SyncFixture(directory: directory, herald: herald, server: server, token: token)
+    }
+
+    /// Runs `body` against the sync APIs through Hummingbird's router test client (the web reader
+    /// answers nothing here: a path the APIs do not know is a plain 404).
+    func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let sync = SyncAPI(herald: herald)
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            await sync.respond(to: request, clientAddress: "127.0.0.1") ?? Response(status: .notFound)
+        }
+        let application = Application(responder: responder)
+        try await application.test(.router, body)
+    }
+
+    /// `Authorization: Basic` for a name and password.
+    static func basic(_ name: String = name, _ password: String = password) -> HTTPFields {
+        [.authorization: "Basic " + Data("\(name):\(password)".utf8).base64EncodedString()]
+    }
+
+    /// Miniflux's token header.
+    var tokenHeaders: HTTPFields { [HTTPField.Name("X-Auth-Token")!: token] }
+
+    func tearDown() async throws {
+        await herald.shutdown()
+        try await server.shutdown()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+extension TestResponse {
+    /// The body as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(buffer: body))
+    }
+}
