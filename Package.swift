@@ -216,6 +216,8 @@ let package = Package(
                 "HeraldSync", "Herald", "HeraldTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // md5 for the Fever API's key, computed the way its clients do.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ]

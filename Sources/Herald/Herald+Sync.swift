@@ -6,6 +6,16 @@ extension Herald {
         do { return try await modules.sync().entries(request) } catch { throw .store(error) }
     }
 
+    /// The ids of every article of a filter, ascending (`readOnly`: only the read ones).
+    public func syncIDs(_ filter: ArticleFilter, readOnly: Bool = false) async throws(HeraldError) -> [ArticleID] {
+        do { return try await modules.sync().ids(filter, readOnly: readOnly) } catch { throw .store(error) }
+    }
+
+    /// The articles with these ids for a sync client, in the order given (missing ids left out).
+    public func syncEntries(_ ids: [ArticleID]) async throws(HeraldError) -> [SyncEntry] {
+        do { return try await modules.sync().entries(ids) } catch { throw .store(error) }
+    }
+
     /// One article for a sync client.
     public func syncEntry(_ id: ArticleID) async throws(HeraldError) -> SyncEntry {
         do { return try await modules.sync().entry(id) } catch { throw .store(error) }

@@ -7,15 +7,15 @@ enum CategoryIDs {
     /// Its title.
     static let untaggedTitle = "All"
 
-    /// The number of a tag: FNV-1a of its UTF-8, kept to 48 bits (exact in JavaScript's numbers),
-    /// never 0 or 1.
+    /// The number of a tag: FNV-1a of its UTF-8, kept to 31 bits (clients
+    /// that read ids as 32-bit integers or JavaScript numbers read it exactly), never 0 or 1.
     static func id(of tag: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in tag.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let id = Int64(hash & 0x0000_ffff_ffff_ffff)
+        let id = Int64(hash & 0x7fff_ffff)
         return id < 2 ? id + 2 : id
     }
 }

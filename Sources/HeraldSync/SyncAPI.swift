@@ -6,16 +6,19 @@ import Hummingbird
 /// answers its own paths with its own credentials and error shape, through the `Herald` facade
 /// only (accounts, entries, reading state); a path it does not know is left to the web reader.
 ///
-/// Served now: Miniflux's REST API at `/v1/…` (the part clients use; Docs/sync.md lists it).
+/// Served now: Miniflux's REST API at `/v1/…` and the Fever API at `/api/fever.php` and `/fever/`
+/// (Docs/sync.md lists what of each).
 public struct SyncAPI: Sendable {
     /// The largest request body read (a batch of ids, an OPML file).
     public static let maxBodyBytes = 1 << 20
 
     private let miniflux: MinifluxAPI
+    private let fever: FeverAPI
 
     /// Creates the APIs over an engine.
     public init(herald: Herald) {
         miniflux = MinifluxAPI(herald: herald)
+        fever = FeverAPI(herald: herald)
     }
 
     /// The response to a sync client's request, or `nil` when the path belongs to no sync API.
@@ -24,6 +27,9 @@ public struct SyncAPI: Sendable {
         let path = Self.normalized(request.uri.path)
         if path == "/v1" || path.hasPrefix("/v1/") {
             return await miniflux.respond(to: request, path: path, clientAddress: clientAddress)
+        }
+        if path == "/api/fever.php" || path == "/fever" || path == "/fever/" {
+            return await fever.respond(to: request, clientAddress: clientAddress)
         }
         return nil
     }

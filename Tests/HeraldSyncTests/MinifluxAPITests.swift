@@ -167,7 +167,7 @@ struct MinifluxAPITests {
     }
 }
 
-/// Category numbers as the API computes them (FNV-1a of the tag, 48 bits), to name one in a query.
+/// Category numbers as the API computes them (FNV-1a of the tag, 31 bits), to name one in a query.
 enum CategoryIDsForTests {
     static func id(of tag: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -175,7 +175,7 @@ enum CategoryIDsForTests {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let id = Int64(hash & 0x0000_ffff_ffff_ffff)
+        let id = Int64(hash & 0x7fff_ffff)
         return id < 2 ? id + 2 : id
     }
 }

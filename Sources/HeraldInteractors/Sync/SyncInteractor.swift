@@ -40,6 +40,27 @@ public struct SyncInteractor: Sendable {
         return SyncEntryPage(entries: entries, total: summaries.count)
     }
 
+    /// The ids of every article of a filter, ascending (the order id-keyed protocols page in).
+    public func ids(_ filter: ArticleFilter, readOnly: Bool = false) async throws(StoreError) -> [ArticleID] {
+        var summaries = try await allSummaries(filter)
+        if readOnly { summaries.removeAll { !$0.isRead } }
+        return summaries.map(\.id).sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The entries with these ids, in the order given; ids with no article are left out.
+    public func entries(_ ids: [ArticleID]) async throws(StoreError) -> [SyncEntry] {
+        var entries: [SyncEntry] = []
+        entries.reserveCapacity(ids.count)
+        for id in ids {
+            do {
+                entries.append(entry(from: try await articles.article(id)))
+            } catch .articleNotFound {
+                continue
+            }
+        }
+        return entries
+    }
+
     /// One entry.
     public func entry(_ id: ArticleID) async throws(StoreError) -> SyncEntry {
         entry(from: try await articles.article(id))

@@ -1,0 +1,182 @@
+import Foundation
+import Herald
+import HTTPTypes
+import Hummingbird
+
+/// The Fever API (`/api/fever.php`, `/fever/`), as Reeder, ReadKit, FeedMe, Unread and Fluent Reader
+/// call it: every request carries `api_key` = md5("name:password") in a form body (or, leniently,
+/// the query), and the query says what to return (`groups`, `feeds`, `favicons`, `items`,
+/// `unread_item_ids`, `saved_item_ids`, `links`) or to `mark` something. Every answer is a JSON
+/// object with `api_version` 3 and `auth` 1 or 0; a wrong key gets `auth: 0` and nothing else.
+struct FeverAPI: Sendable {
+    let herald: Herald
+
+    /// Items per `items` answer, as the protocol fixes it.
+    static let pageSize = 50
+
+    /// Answers a Fever request.
+    func respond(to request: Request, clientAddress: String) async -> Response {
+        let query = request.uri.queryParameters
+        var fields: [String: String] = [:]
+        if request.method == .post {
+            guard let body = await SyncAPI.body(of: request) else {
+                return Self.json(["api_version": .int(3), "auth": .int(0)], status: .contentTooLarge)
+            }
+            fields = FormFields.parse(body, contentType: request.headers[.contentType])
+        }
+        func value(_ name: String) -> String? { fields[name] ?? query.get(name).map { String($0) } }
+        func has(_ name: String) -> Bool { fields[name] != nil || query.has(Substring(name)) }
+
+        var answer: [String: FeverValue] = ["api_version": .int(3), "auth": .int(0)]
+        guard let key = value("api_key"), !key.isEmpty else { return Self.json(answer) }
+        do {
+            _ = try await herald.signIn(.feverKey(key), from: clientAddress)
+        } catch {
+            return Self.json(answer)
+        }
+        answer["auth"] = .int(1)
+        do {
+            let feeds = try await herald.feeds()
+            answer["last_refreshed_on_time"] = .int(Int(feeds.compactMap(\.fetchState.lastSuccessAt).max()?
+                .timeIntervalSince1970 ?? 0))
+            if has("mark") { try await mark(value) }
+            if has("groups") {
+                answer["groups"] = .array(Self.groups(feeds).map { .object(["id": .int64($0.id), "title": .string($0.title)]) })
+                answer["feeds_groups"] = Self.feedsGroups(feeds)
+            }
+            if has("feeds") {
+                answer["feeds"] = .array(feeds.map(Self.feed))
+                answer["feeds_groups"] = Self.feedsGroups(feeds)
+            }
+            if has("favicons") { answer["favicons"] = .array([]) }
+            if has("links") { answer["links"] = .array([]) }
+            if has("unread_item_ids") {
+                answer["unread_item_ids"] = .string(try await ids(ArticleFilter(unreadOnly: true)))
+            }
+            if has("saved_item_ids") {
+                answer["saved_item_ids"] = .string(try await ids(ArticleFilter(starredOnly: true)))
+            }
+            if has("items") {
+                let all = try await herald.syncIDs(ArticleFilter())
+                answer["total_items"] = .int(all.count)
+                answer["items"] = .array(try await items(all, value).map(Self.item))
+            }
+        } catch {
+            return Self.json(["api_version": .int(3), "auth": .int(1), "error": .string(error.message)],
+                             status: .internalServerError)
+        }
+        return Self.json(answer)
+    }
+
+    /// `mark=item&as=read|unread|saved|unsaved&id=N`; `mark=feed|group&as=read&id=N&before=T`
+    /// (group 0 is every feed). Sets, never toggles.
+    private func mark(_ value: (String) -> String?) async throws(HeraldError) {
+        guard let kind = value("mark"), let action = value("as"), let id = value("id").flatMap({ Int64($0) }) else { return }
+        switch (kind, action) {
+        case ("item", "read"): try await herald.apply(.read(true, ids: [ArticleID(id)]))
+        case ("item", "unread"): try await herald.apply(.read(false, ids: [ArticleID(id)]))
+        case ("item", "saved"): try await herald.apply(.starred(true, ids: [ArticleID(id)]))
+        case ("item", "unsaved"): try await herald.apply(.starred(false, ids: [ArticleID(id)]))
+        case ("feed", "read"), ("group", "read"):
+            var filter = ArticleFilter(scope: kind == "feed" ? .feed(FeedID(id)) : try await groupScope(id))
+            if let before = value("before").flatMap({ Double($0) }), before > 0 {
+                filter.until = Date(timeIntervalSince1970: before)
+            }
+            _ = try await herald.markAllRead(in: filter)
+        default:
+            return
+        }
+    }
+
+    /// Group 0 and "All" (untagged) mark every feed; another group its tag's feeds.
+    private func groupScope(_ id: Int64) async throws(HeraldError) -> ArticleScope {
+        if id == 0 || id == CategoryIDs.untagged { return .all }
+        let tags = Set(try await herald.feeds().flatMap(\.tags))
+        guard let tag = tags.first(where: { CategoryIDs.id(of: $0) == id }) else { return .tag("\u{0}no such group") }
+        return .tag(tag)
+    }
+
+    /// `since_id` (the next 50 after it, ascending), `max_id` (the 50 before it, descending),
+    /// `with_ids` (at most 50 named), or the newest 50.
+    private func items(_ all: [ArticleID], _ value: (String) -> String?) async throws(HeraldError) -> [SyncEntry] {
+        let chosen: [ArticleID]
+        if let list = value("with_ids") {
+            chosen = Array(list.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                .prefix(Self.pageSize).map { ArticleID($0) })
+        } else if let since = value("since_id").flatMap({ Int64($0) }) {
+            chosen = Array(all.filter { $0.rawValue > since }.prefix(Self.pageSize))
+        } else if let max = value("max_id").flatMap({ Int64($0) }), max > 0 {
+            chosen = Array(all.filter { $0.rawValue < max }.suffix(Self.pageSize).reversed())
+        } else {
+            chosen = Array(all.suffix(Self.pageSize).reversed())
+        }
+        return try await herald.syncEntries(chosen)
+    }
+
+    private func ids(_ filter: ArticleFilter) async throws(HeraldError) -> String {
+        try await herald.syncIDs(filter).map { String($0.rawValue) }.joined(separator: ",")
+    }
+
+    static func groups(_ feeds: [Feed]) -> [(id: Int64, title: String)] {
+        var seen: [Int64: String] = [:]
+        for feed in feeds {
+            for tag in feed.tags { seen[CategoryIDs.id(of: tag)] = tag }
+            if feed.tags.isEmpty { seen[CategoryIDs.untagged] = CategoryIDs.untaggedTitle }
+        }
+        return seen.map { ($0.key, $0.value) }.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
+    }
+
+    static func feedsGroups(_ feeds: [Feed]) -> FeverValue {
+        var members: [Int64: [Int64]] = [:]
+        for feed in feeds {
+            let groups = feed.tags.isEmpty ? [CategoryIDs.untagged] : feed.tags.map(CategoryIDs.id(of:))
+            for group in groups { members[group, default: []].append(feed.id.rawValue) }
+        }
+        return .array(members.keys.sorted().map { group in
+            .object(["group_id": .int64(group),
+                     "feed_ids": .string(members[group, default: []].map(String.init).joined(separator: ","))])
+        })
+    }
+
+    static func feed(_ feed: Feed) -> FeverValue {
+        .object(["id": .int64(feed.id.rawValue), "favicon_id": .int(0), "title": .string(feed.displayTitle),
+                 "url": .string(feed.url), "site_url": .string(feed.siteURL ?? ""), "is_spark": .int(0),
+                 "last_updated_on_time": .int(Int(feed.fetchState.lastSuccessAt?.timeIntervalSince1970 ?? 0))])
+    }
+
+    static func item(_ entry: SyncEntry) -> FeverValue {
+        .object(["id": .int64(entry.id.rawValue), "feed_id": .int64(entry.feedID.rawValue), "title": .string(entry.title),
+                 "author": .string(entry.author ?? ""), "html": .string(entry.html), "url": .string(entry.url ?? ""),
+                 "is_saved": .int(entry.isStarred ? 1 : 0), "is_read": .int(entry.isRead ? 1 : 0),
+                 "created_on_time": .int(Int(entry.date.timeIntervalSince1970))])
+    }
+
+    static func json(_ object: [String: FeverValue], status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        let data = (try? encoder.encode(FeverValue.object(object))) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// A JSON value of a Fever answer (the protocol's objects are open-ended: which keys an answer
+/// has depends on the query).
+indirect enum FeverValue: Encodable, Sendable {
+    case int(Int)
+    case int64(Int64)
+    case string(String)
+    case array([FeverValue])
+    case object([String: FeverValue])
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .int64(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let values): try container.encode(values)
+        }
+    }
+}
