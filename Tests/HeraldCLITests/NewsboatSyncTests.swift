@@ -43,13 +43,7 @@ extension CLISuite {
 
                 let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
                 defer { serve.send(SIGKILL) }
-                var port: Int?
-                let deadline = ContinuousClock.now + .seconds(30)
-                while port == nil, ContinuousClock.now < deadline, serve.isRunning {
-                    if let match = serve.stdoutSoFar.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) { port = Int(match.output.1) }
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                let bound = try #require(port, "serve printed no address: \(serve.stderrSoFar)")
+                let bound = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
                 // The documented form of the URL, with its trailing slash (newsboat then asks for `//v1/…`).
                 let config = """
                     urls-source "miniflux"

@@ -10,13 +10,7 @@ extension CLISuite {
         func stopsPromptly() async throws {
             let sandbox = try Sandbox()
             let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
-            var port: Int?
-            let deadline = ContinuousClock.now + .seconds(30)
-            while port == nil, ContinuousClock.now < deadline, serve.isRunning {
-                if let match = serve.stdoutSoFar.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) { port = Int(match.output.1) }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            let bound = try #require(port, "serve printed no address: \(serve.stderrSoFar)")
+            let bound = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
             let page = try Self.get("/", port: bound)
             #expect(page.hasPrefix("HTTP/1.1 200"))
             let events = try Self.open("/events", port: bound)

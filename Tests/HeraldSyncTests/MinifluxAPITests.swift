@@ -1,6 +1,6 @@
 import Foundation
 import Herald
-import HeraldSync
+@testable import HeraldSync
 import HeraldTestSupport
 import HTTPTypes
 import Hummingbird
@@ -97,7 +97,7 @@ struct MinifluxAPITests {
             #expect(newest.count == 2)
             let all = try await titles("?direction=desc").1
             #expect(newest == Array(all[1...2]))
-            let news = CategoryIDsForTests.id(of: "news")
+            let news = CategoryIDs.id(of: "news")
             let (newsTotal, _) = try await titles("?category_id=\(news)")
             #expect(newsTotal == 5)
             let (unread, _) = try await titles("?status=unread")
@@ -164,18 +164,5 @@ struct MinifluxAPITests {
             #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 0)
         }
         try await fixture.tearDown()
-    }
-}
-
-/// Category numbers as the API computes them (FNV-1a of the tag, 31 bits), to name one in a query.
-enum CategoryIDsForTests {
-    static func id(of tag: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in tag.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let id = Int64(hash & 0x7fff_ffff)
-        return id < 2 ? id + 2 : id
     }
 }

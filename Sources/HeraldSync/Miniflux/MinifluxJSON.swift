@@ -161,11 +161,6 @@ enum MinifluxJSON {
 
     /// A stable hex digest of an article's identity (FNV-1a, 64 bits).
     static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        String(CategoryIDs.fnv1a(text), radix: 16)
     }
 }

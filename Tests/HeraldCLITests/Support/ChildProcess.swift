@@ -115,3 +115,16 @@ final class ChildProcess: @unchecked Sendable {
         return result
     }
 }
+
+extension ChildProcess {
+    /// The port a `herald serve` child says it serves on (`http://127.0.0.1:PORT/` on its standard
+    /// output), waiting for it up to `timeout`; nil when it never says (or exits first).
+    func servedPort(timeout: Duration = .seconds(30)) async throws -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, isRunning {
+            if let match = stdoutSoFar.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//) { return Int(match.output.1) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+}
