@@ -25,4 +25,23 @@ extension Herald {
     public func unreadCounts() async throws(HeraldError) -> [FeedID: Int] {
         do { return try await modules.sync().unreadCounts() } catch { throw .store(error) }
     }
+
+    /// A page of summaries newest first (or oldest first), after a keyset cursor: continuation that
+    /// never loses or repeats an article while new ones arrive.
+    public func syncPage(_ filter: ArticleFilter, readOnly: Bool = false, oldestFirst: Bool = false, limit: Int,
+                         after cursor: PageCursor?) async throws(HeraldError) -> ArticlePage {
+        do {
+            let sync = modules.sync()
+            return oldestFirst
+                ? try await sync.pageOldestFirst(filter, readOnly: readOnly, limit: limit, after: cursor)
+                : try await sync.page(filter, readOnly: readOnly, limit: limit, after: cursor)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Unread articles per tag.
+    public func unreadCountsByTag() async throws(HeraldError) -> [String: Int] {
+        do { return try await modules.sync().unreadCountsByTag() } catch { throw .store(error) }
+    }
 }

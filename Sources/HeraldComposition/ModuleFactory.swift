@@ -59,6 +59,11 @@ public struct ModuleFactory: Sendable {
         LibraryInteractor(feeds: services.feeds, articles: services.articles, clock: services.clock)
     }
 
+    /// Subscriptions as use cases with typed results (the sync APIs).
+    public func subscriptions() -> SubscriptionInteractor {
+        SubscriptionInteractor(feeds: services.feeds, subscriber: services.subscriber)
+    }
+
     /// What the sync APIs read: entries with sanitised bodies, counts.
     public func sync() -> SyncInteractor {
         SyncInteractor(articles: services.articles, sanitizer: services.sanitizer)

@@ -5,6 +5,11 @@ import Foundation
 enum FormFields {
     /// The fields, by name (the last value of a repeated name wins); empty for anything else.
     static func parse(_ body: Data, contentType: String?) -> [String: String] {
+        Dictionary(pairs(body, contentType: contentType), uniquingKeysWith: { $1 })
+    }
+
+    /// The fields in order, repeated names kept (Google Reader repeats `i`, `a`, `r` and `s`).
+    static func pairs(_ body: Data, contentType: String?) -> [(name: String, value: String)] {
         let type = contentType?.lowercased() ?? ""
         if type.hasPrefix("multipart/form-data"), let boundary = boundary(in: contentType ?? "") {
             return multipart(body, boundary: boundary)
@@ -13,12 +18,12 @@ enum FormFields {
     }
 
     /// `a=1&b=two%20words`.
-    static func urlEncoded(_ text: String) -> [String: String] {
-        var fields: [String: String] = [:]
+    static func urlEncoded(_ text: String) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decode(parts[0]) else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
+            fields.append((name, parts.count > 1 ? decode(parts[1]) ?? "" : ""))
         }
         return fields
     }
@@ -37,8 +42,8 @@ enum FormFields {
         return nil
     }
 
-    private static func multipart(_ body: Data, boundary: String) -> [String: String] {
-        var fields: [String: String] = [:]
+    private static func multipart(_ body: Data, boundary: String) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
         let text = String(decoding: body, as: UTF8.self)
         for part in text.components(separatedBy: "--" + boundary) {
             guard let split = part.range(of: "\r\n\r\n") ?? part.range(of: "\n\n") else { continue }
@@ -49,7 +54,7 @@ enum FormFields {
             var value = String(part[split.upperBound...])
             // "\r\n" is one Character in Swift: one removeLast drops either line ending.
             if value.hasSuffix("\r\n") || value.hasSuffix("\n") { value.removeLast() }
-            fields[String(rest[..<end])] = value
+            fields.append((String(rest[..<end]), value))
         }
         return fields
     }

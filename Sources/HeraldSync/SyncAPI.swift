@@ -6,7 +6,8 @@ import Hummingbird
 /// answers its own paths with its own credentials and error shape, through the `Herald` facade
 /// only (accounts, entries, reading state); a path it does not know is left to the web reader.
 ///
-/// Served now: Miniflux's REST API at `/v1/…` and the Fever API at `/api/fever.php` and `/fever/`
+/// Served: Miniflux's REST API at `/v1/…`, the Google Reader API at `/api/greader.php/…` and at
+/// `/accounts/ClientLogin` and `/reader/api/0/…`, and the Fever API at `/api/fever.php` and `/fever/`
 /// (Docs/sync.md lists what of each).
 public struct SyncAPI: Sendable {
     /// The largest request body read (a batch of ids, an OPML file).
@@ -14,11 +15,13 @@ public struct SyncAPI: Sendable {
 
     private let miniflux: MinifluxAPI
     private let fever: FeverAPI
+    private let googleReader: GoogleReaderAPI
 
     /// Creates the APIs over an engine.
     public init(herald: Herald) {
         miniflux = MinifluxAPI(herald: herald)
         fever = FeverAPI(herald: herald)
+        googleReader = GoogleReaderAPI(herald: herald)
     }
 
     /// The response to a sync client's request, or `nil` when the path belongs to no sync API.
@@ -27,6 +30,12 @@ public struct SyncAPI: Sendable {
         let path = Self.normalized(request.uri.path)
         if path == "/v1" || path.hasPrefix("/v1/") {
             return await miniflux.respond(to: request, path: path, clientAddress: clientAddress)
+        }
+        // Google Reader: FreshRSS's form (`/api/greader.php/…`) and Miniflux's (at the root).
+        var reader = path
+        if reader.hasPrefix("/api/greader.php/") { reader = String(reader.dropFirst("/api/greader.php".count)) }
+        if reader == "/accounts/ClientLogin" || reader.hasPrefix("/reader/api/0/") {
+            return await googleReader.respond(to: request, path: reader, clientAddress: clientAddress)
         }
         if path == "/api/fever.php" || path == "/fever" || path == "/fever/" {
             return await fever.respond(to: request, clientAddress: clientAddress)

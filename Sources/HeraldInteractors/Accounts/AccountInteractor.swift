@@ -62,6 +62,21 @@ public struct AccountInteractor: Sendable {
         return (token, record)
     }
 
+    /// Signs in with a name and password and makes a session token for the client (Google
+    /// Reader's ClientLogin), keeping the newest `keep` tokens of that label: a client that signs
+    /// in again and again does not pile up tokens.
+    /// - Returns: The account's name and the token.
+    public func signInForSession(name: String, password: String, from address: String, label: String,
+                                 keep: Int = 10) async throws(AccountError) -> (account: String, token: String) {
+        let account = try await signIn(.password(name: name, password: password), from: address)
+        let (token, _) = try await createToken(for: account, label: label)
+        let sessions = try await tokens(of: account).filter { $0.label == label }
+        for old in sessions.dropLast(max(1, keep)) {
+            _ = try await revokeToken(id: old.id, of: account)
+        }
+        return (account, token)
+    }
+
     /// The tokens of `name`, oldest first.
     public func tokens(of name: String) async throws(AccountError) -> [APITokenRecord] {
         do { return try await accounts.tokens(of: name) } catch { throw .store(error) }

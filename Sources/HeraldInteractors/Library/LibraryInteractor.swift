@@ -60,6 +60,14 @@ public struct LibraryInteractor: Sendable {
             return ids.count
         case .allRead(let filter):
             return try await articles.markAllRead(in: filter)
+        case let .tagged(tag, ids), let .untagged(tag, ids):
+            let adding = if case .tagged = change { true } else { false }
+            for id in ids {
+                let current = try await articles.article(id).state.tags
+                let tags = adding ? (current.contains(tag) ? current : current + [tag]) : current.filter { $0 != tag }
+                if tags != current { try await articles.setTags(tags, forArticle: id) }
+            }
+            return ids.count
         }
     }
 

@@ -9,4 +9,8 @@ public enum ReadingStateChange: Sendable, Hashable {
     case starred(Bool, ids: [ArticleID])
     /// Marks every article the filter covers read.
     case allRead(ArticleFilter)
+    /// Adds a tag (a label) to these articles.
+    case tagged(String, ids: [ArticleID])
+    /// Removes a tag from these articles.
+    case untagged(String, ids: [ArticleID])
 }

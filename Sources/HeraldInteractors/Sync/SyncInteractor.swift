@@ -66,6 +66,47 @@ public struct SyncInteractor: Sendable {
         entry(from: try await articles.article(id))
     }
 
+    /// A page of summaries in the store's order (newest first), after a keyset cursor: a
+    /// continuation that never loses or repeats an article while new ones arrive between pages.
+    /// `readOnly` keeps only read articles (then a page may hold fewer than `limit`, and `next` is
+    /// where the scan stopped).
+    public func page(_ filter: ArticleFilter, readOnly: Bool = false, limit: Int,
+                     after cursor: PageCursor?) async throws(StoreError) -> ArticlePage {
+        guard readOnly else {
+            return try await articles.articles(ArticlePageRequest(filter: filter, limit: limit, after: cursor))
+        }
+        var kept: [ArticleSummary] = []
+        var next = cursor
+        repeat {
+            let page = try await articles.articles(ArticlePageRequest(filter: filter, limit: max(limit, 100), after: next))
+            for summary in page.articles where summary.isRead {
+                kept.append(summary)
+                if kept.count == limit { return ArticlePage(articles: kept, next: summary.cursor) }
+            }
+            next = page.next
+        } while next != nil
+        return ArticlePage(articles: kept, next: nil)
+    }
+
+    /// The same summaries oldest first, after a cursor in that order (Google Reader's `r=o`): the
+    /// whole selection is read, so this is the slow direction on a large store.
+    public func pageOldestFirst(_ filter: ArticleFilter, readOnly: Bool = false, limit: Int,
+                                after cursor: PageCursor?) async throws(StoreError) -> ArticlePage {
+        var all = try await allSummaries(filter)
+        if readOnly { all.removeAll { !$0.isRead } }
+        all.reverse()
+        if let cursor {
+            all.removeAll { ($0.date, $0.id.rawValue) <= (cursor.date, cursor.id.rawValue) }
+        }
+        let chosen = Array(all.prefix(limit))
+        return ArticlePage(articles: chosen, next: all.count > limit ? chosen.last?.cursor : nil)
+    }
+
+    /// Unread articles per tag.
+    public func unreadCountsByTag() async throws(StoreError) -> [String: Int] {
+        try await articles.unreadCountsByTag()
+    }
+
     /// Unread articles per feed (feeds with none are absent).
     public func unreadCounts() async throws(StoreError) -> [FeedID: Int] {
         try await articles.unreadCountsByFeed()

@@ -27,7 +27,7 @@ struct FeverAPI: Sendable {
         func value(_ name: String) -> String? { fields[name] ?? query.get(name).map { String($0) } }
         func has(_ name: String) -> Bool { fields[name] != nil || query.has(Substring(name)) }
 
-        var answer: [String: FeverValue] = ["api_version": .int(3), "auth": .int(0)]
+        var answer: [String: JSONValue] = ["api_version": .int(3), "auth": .int(0)]
         guard let key = value("api_key"), !key.isEmpty else { return Self.json(answer) }
         do {
             _ = try await herald.signIn(.feverKey(key), from: clientAddress)
@@ -126,7 +126,7 @@ struct FeverAPI: Sendable {
         return seen.map { ($0.key, $0.value) }.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
     }
 
-    static func feedsGroups(_ feeds: [Feed]) -> FeverValue {
+    static func feedsGroups(_ feeds: [Feed]) -> JSONValue {
         var members: [Int64: [Int64]] = [:]
         for feed in feeds {
             let groups = feed.tags.isEmpty ? [CategoryIDs.untagged] : feed.tags.map(CategoryIDs.id(of:))
@@ -138,45 +138,20 @@ struct FeverAPI: Sendable {
         })
     }
 
-    static func feed(_ feed: Feed) -> FeverValue {
+    static func feed(_ feed: Feed) -> JSONValue {
         .object(["id": .int64(feed.id.rawValue), "favicon_id": .int(0), "title": .string(feed.displayTitle),
                  "url": .string(feed.url), "site_url": .string(feed.siteURL ?? ""), "is_spark": .int(0),
                  "last_updated_on_time": .int(Int(feed.fetchState.lastSuccessAt?.timeIntervalSince1970 ?? 0))])
     }
 
-    static func item(_ entry: SyncEntry) -> FeverValue {
+    static func item(_ entry: SyncEntry) -> JSONValue {
         .object(["id": .int64(entry.id.rawValue), "feed_id": .int64(entry.feedID.rawValue), "title": .string(entry.title),
                  "author": .string(entry.author ?? ""), "html": .string(entry.html), "url": .string(entry.url ?? ""),
                  "is_saved": .int(entry.isStarred ? 1 : 0), "is_read": .int(entry.isRead ? 1 : 0),
                  "created_on_time": .int(Int(entry.date.timeIntervalSince1970))])
     }
 
-    static func json(_ object: [String: FeverValue], status: HTTPResponse.Status = .ok) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        let data = (try? encoder.encode(FeverValue.object(object))) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
-/// A JSON value of a Fever answer (the protocol's objects are open-ended: which keys an answer
-/// has depends on the query).
-indirect enum FeverValue: Encodable, Sendable {
-    case int(Int)
-    case int64(Int64)
-    case string(String)
-    case array([FeverValue])
-    case object([String: FeverValue])
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .int(let value): try container.encode(value)
-        case .int64(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .object(let values): try container.encode(values)
-        }
+    static func json(_ object: [String: JSONValue], status: HTTPResponse.Status = .ok) -> Response {
+        SyncResponses.json(JSONValue.object(object), status: status)
     }
 }

@@ -161,11 +161,7 @@ struct MinifluxAPI: Sendable {
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        SyncResponses.json(value, status: status)
     }
 
     static func noContent() -> Response {

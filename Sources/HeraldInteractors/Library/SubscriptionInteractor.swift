@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// Subscriptions as use cases with typed results, for front ends that answer a request rather
+/// than show a screen (the sync APIs): subscribe, unsubscribe, rename, retag, import and export.
+/// The feeds screen's intents do the same for screens, reporting through its presenter.
+public struct SubscriptionInteractor: Sendable {
+    private let feedStore: any FeedStoring
+    private let subscriber: any FeedSubscribing
+
+    /// Creates the use cases.
+    public init(feeds: any FeedStoring, subscriber: any FeedSubscribing) {
+        self.feedStore = feeds
+        self.subscriber = subscriber
+    }
+
+    /// Subscribes to a feed URL, or to the feed a web page advertises (an existing subscription
+    /// is returned unchanged).
+    public func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> Feed {
+        try await subscriber.subscribe(to: url, title: title, tags: tags).feed
+    }
+
+    /// Unsubscribes (the feed's articles go with it, starred ones included, as in the feeds screen).
+    public func unsubscribe(_ id: FeedID) async throws(StoreError) {
+        try await feedStore.removeFeed(id)
+    }
+
+    /// Gives a feed a title of the person's own (`nil` goes back to the feed's).
+    public func rename(_ id: FeedID, to title: String?) async throws(StoreError) {
+        try await feedStore.setCustomTitle(title, for: id)
+    }
+
+    /// Replaces a feed's tags.
+    public func setTags(_ tags: [String], for id: FeedID) async throws(StoreError) {
+        try await feedStore.setTags(tags, for: id)
+    }
+
+    /// Renames a tag on every feed that has it (merging into `newName` where a feed has both);
+    /// `nil` removes the tag from every feed. - Returns: How many feeds changed.
+    public func renameTag(_ name: String, to newName: String?) async throws(StoreError) -> Int {
+        var changed = 0
+        for feed in try await feedStore.feeds() where feed.tags.contains(name) {
+            var tags = feed.tags.filter { $0 != name }
+            if let newName, !tags.contains(newName) { tags.append(newName) }
+            try await feedStore.setTags(tags, for: feed.id)
+            changed += 1
+        }
+        return changed
+    }
+
+    /// Imports an OPML or newsboat `urls` file.
+    public func importSubscriptions(_ data: Data) async throws(SubscribeError) -> ImportSummary {
+        try await subscriber.importSubscriptions(from: data)
+    }
+
+    /// Every subscription as OPML 2.0.
+    public func exportSubscriptions() async throws(SubscribeError) -> Data {
+        try await subscriber.exportSubscriptions()
+    }
+}

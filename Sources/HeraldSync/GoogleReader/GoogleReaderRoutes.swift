@@ -1,0 +1,253 @@
+import Foundation
+import Herald
+import HTTPTypes
+import Hummingbird
+
+/// The Google Reader endpoints after sign-in, each through the facade's use cases.
+struct GoogleReaderRoutes {
+    let herald: Herald
+    /// The session token the request signed in with (the `T` token is derived from it).
+    let token: String
+
+    func respond(to call: GoogleReaderRequest) async throws -> Response {
+        let path = call.path.hasSuffix("/") ? String(call.path.dropLast()) : call.path
+        switch path {
+        case "token":
+            return SyncResponses.text(String(token.prefix(57)))
+        case "user-info":
+            let name = try await herald.accountName() ?? ""
+            return SyncResponses.json(["userId": "1", "userName": name, "userProfileId": "1", "userEmail": ""])
+        case "subscription/list":
+            return SyncResponses.json(JSONValue.object(["subscriptions": .array(try await herald.feeds()
+                .map(GoogleReaderItems.subscription))]))
+        case "subscription/edit":
+            try await editSubscriptions(call)
+            return SyncResponses.text("OK")
+        case "subscription/quickadd":
+            return try await quickAdd(call)
+        case "subscription/export":
+            let opml = String(decoding: try await herald.exportSubscriptions(), as: UTF8.self)
+            return SyncResponses.text(opml, contentType: "text/x-opml; charset=utf-8")
+        case "subscription/import":
+            let summary = try await herald.importSubscriptions(call.body)
+            return SyncResponses.text("OK: \(summary.added) added, \(summary.alreadySubscribed) already subscribed")
+        case "tag/list":
+            return SyncResponses.json(JSONValue.object(["tags": .array(try await tags())]))
+        case "rename-tag":
+            guard let old = tagParameter(call, "s", "t"), let new = call.value("dest").map(Self.tag(from:)),
+                  !new.isEmpty else { throw GoogleReaderFailure(.badRequest, "Give s (the label) and dest (its new name)") }
+            try await herald.renameTag(old, to: new)
+            return SyncResponses.text("OK")
+        case "disable-tag":
+            guard let old = tagParameter(call, "s", "t") else { throw GoogleReaderFailure(.badRequest, "Give s (the label)") }
+            try await herald.renameTag(old, to: nil)
+            return SyncResponses.text("OK")
+        case "unread-count":
+            return SyncResponses.json(try await unreadCounts())
+        case "stream/items/ids":
+            return try await itemIDs(call)
+        case "stream/items/contents":
+            return try await itemContents(call)
+        case "edit-tag":
+            try await editTags(call)
+            return SyncResponses.text("OK")
+        case "mark-all-as-read":
+            let stream = try await GoogleReaderStream.parse(call.value("s") ?? GoogleReaderIDs.readingList, herald: herald)
+            var filter = stream.filter
+            if let micros = call.value("ts").flatMap({ Double($0) }), micros > 0 {
+                filter.until = Date(timeIntervalSince1970: micros / 1_000_000)
+            }
+            _ = try await herald.markAllRead(in: filter)
+            return SyncResponses.text("OK")
+        default:
+            if path.hasPrefix("stream/contents") {
+                let rest = path.dropFirst("stream/contents".count).drop { $0 == "/" }
+                return try await streamContents(call, stream: rest.isEmpty ? call.value("s") : String(rest))
+            }
+            throw GoogleReaderFailure(.notFound, "Herald does not serve /reader/api/0/\(path)")
+        }
+    }
+
+    // MARK: Streams
+
+    /// `stream/contents/STREAM` (or `?s=`): items of a stream, newest first (`r=o`: oldest), `n` at
+    /// a time (20 by default, 1,000 at most), with a continuation keyed by position.
+    private func streamContents(_ call: GoogleReaderRequest, stream streamID: String?) async throws -> Response {
+        let id = streamID ?? GoogleReaderIDs.readingList
+        let stream = try await GoogleReaderStream.parse(id, herald: herald)
+        let page = try await self.page(stream, call, limit: call.number("n", fallback: 20, range: 1...1000))
+        let entries = try await herald.syncEntries(page.articles.map(\.id))
+        let feeds = Dictionary(uniqueKeysWithValues: try await herald.feeds().map { ($0.id, $0) })
+        var answer: [String: JSONValue] = [
+            "id": .string(id),
+            "updated": .int64(Int64(Date().timeIntervalSince1970)),
+            "items": .array(entries.map { GoogleReaderItems.item($0, feed: feeds[$0.feedID]) }),
+        ]
+        if let title = stream.title { answer["title"] = .string(title) }
+        if let next = page.next { answer["continuation"] = .string(GoogleReaderIDs.continuation(next)) }
+        return SyncResponses.json(JSONValue.object(answer))
+    }
+
+    /// `stream/items/ids?s=STREAM`: item references, `n` at a time (20 by default, 10,000 at most).
+    private func itemIDs(_ call: GoogleReaderRequest) async throws -> Response {
+        let stream = try await GoogleReaderStream.parse(call.value("s") ?? GoogleReaderIDs.readingList, herald: herald)
+        let page = try await self.page(stream, call, limit: call.number("n", fallback: 20, range: 1...10_000))
+        var answer: [String: JSONValue] = [
+            "itemRefs": .array(page.articles.map { summary in
+                .object(["id": .string(String(summary.id.rawValue)), "directStreamIds": .array([]),
+                         "timestampUsec": .string(String(Int64(summary.date.timeIntervalSince1970 * 1_000_000)))])
+            }),
+        ]
+        if let next = page.next { answer["continuation"] = .string(GoogleReaderIDs.continuation(next)) }
+        return SyncResponses.json(JSONValue.object(answer))
+    }
+
+    /// The page a stream request asks for: `xt` excludes read (or starred), `it` includes only
+    /// read or starred, `ot`/`nt` bound the dates (seconds), `r=o` reverses, `c` continues.
+    private func page(_ stream: GoogleReaderStream, _ call: GoogleReaderRequest,
+                      limit: Int) async throws -> ArticlePage {
+        var filter = stream.filter
+        var readOnly = stream.readOnly
+        for excluded in call.values("xt") {
+            switch GoogleReaderIDs.state(excluded) {
+            case "com.google/read": filter.unreadOnly = true
+            default: break
+            }
+        }
+        for included in call.values("it") {
+            switch GoogleReaderIDs.state(included) {
+            case "com.google/read": readOnly = true
+            case "com.google/starred": filter.starredOnly = true
+            default: break
+            }
+        }
+        if let oldest = call.value("ot").flatMap({ Double($0) }), oldest > 0 {
+            filter.since = Date(timeIntervalSince1970: oldest)
+        }
+        if let newest = call.value("nt").flatMap({ Double($0) }), newest > 0 {
+            filter.until = Date(timeIntervalSince1970: newest)
+        }
+        let cursor = call.value("c").flatMap(GoogleReaderIDs.cursor)
+        if call.value("c").map({ !$0.isEmpty && cursor == nil }) ?? false {
+            throw GoogleReaderFailure(.badRequest, "The continuation is not one Herald gave")
+        }
+        return try await herald.syncPage(filter, readOnly: readOnly, oldestFirst: call.value("r") == "o",
+                                         limit: limit, after: cursor)
+    }
+
+    /// `stream/items/contents` with `i` repeated (GET or POST): those items, in the order asked.
+    private func itemContents(_ call: GoogleReaderRequest) async throws -> Response {
+        let ids = call.values("i").compactMap(GoogleReaderIDs.itemID)
+        guard ids.count <= 1000 else { throw GoogleReaderFailure(.badRequest, "At most 1000 items at a time") }
+        let entries = try await herald.syncEntries(ids)
+        let feeds = Dictionary(uniqueKeysWithValues: try await herald.feeds().map { ($0.id, $0) })
+        return SyncResponses.json(JSONValue.object([
+            "id": .string(GoogleReaderIDs.readingList),
+            "updated": .int64(Int64(Date().timeIntervalSince1970)),
+            "items": .array(entries.map { GoogleReaderItems.item($0, feed: feeds[$0.feedID]) }),
+        ]))
+    }
+
+    // MARK: Counts and tags
+
+    private func unreadCounts() async throws -> JSONValue {
+        let feeds = try await herald.feeds()
+        let byFeed = try await herald.unreadCounts()
+        let byTag = try await herald.unreadCountsByTag()
+        var counts: [JSONValue] = []
+        var newestByTag: [String: Int64] = [:]
+        for feed in feeds {
+            let newest = Int64((feed.fetchState.lastSuccessAt ?? feed.addedAt).timeIntervalSince1970 * 1_000_000)
+            for tag in feed.tags { newestByTag[tag] = max(newestByTag[tag] ?? 0, newest) }
+            guard let count = byFeed[feed.id], count > 0 else { continue }
+            counts.append(.object(["id": .string("feed/\(feed.id.rawValue)"), "count": .int(count),
+                                   "newestItemTimestampUsec": .string(String(newest))]))
+        }
+        for (tag, count) in byTag.sorted(by: { $0.key < $1.key }) where count > 0 {
+            counts.append(.object(["id": .string(GoogleReaderIDs.label(tag)), "count": .int(count),
+                                   "newestItemTimestampUsec": .string(String(newestByTag[tag] ?? 0))]))
+        }
+        let total = byFeed.values.reduce(0, +)
+        counts.append(.object(["id": .string(GoogleReaderIDs.readingList), "count": .int(total),
+                               "newestItemTimestampUsec": .string(String(newestByTag.values.max() ?? 0))]))
+        return .object(["max": .int(max(total, 1000)), "unreadcounts": .array(counts)])
+    }
+
+    private func tags() async throws -> [JSONValue] {
+        let names = Set(try await herald.feeds().flatMap(\.tags)).sorted()
+        return [.object(["id": .string(GoogleReaderIDs.starred)])]
+            + names.map { .object(["id": .string(GoogleReaderIDs.label($0)), "type": .string("folder")]) }
+    }
+
+    /// A label named by the first of `names` given (`user/-/label/X` or a bare `X`).
+    private func tagParameter(_ call: GoogleReaderRequest, _ names: String...) -> String? {
+        for name in names {
+            if let value = call.value(name), !value.isEmpty { return Self.tag(from: value) }
+        }
+        return nil
+    }
+
+    static func tag(from value: String) -> String {
+        GoogleReaderIDs.tag(inLabel: value) ?? value
+    }
+
+    // MARK: Edits
+
+    /// `edit-tag` with `i` repeated and `a`/`r`: read, starred, kept-unread, or a label.
+    private func editTags(_ call: GoogleReaderRequest) async throws {
+        let ids = call.values("i").compactMap(GoogleReaderIDs.itemID)
+        guard !ids.isEmpty else { throw GoogleReaderFailure(.badRequest, "No item (i) to edit") }
+        for (adding, stream) in call.values("a").map({ (true, $0) }) + call.values("r").map({ (false, $0) }) {
+            if let tag = GoogleReaderIDs.tag(inLabel: stream) {
+                try await herald.apply(adding ? .tagged(tag, ids: ids) : .untagged(tag, ids: ids))
+                continue
+            }
+            switch GoogleReaderIDs.state(stream) {
+            case "com.google/read": try await herald.apply(.read(adding, ids: ids))
+            case "com.google/kept-unread": if adding { try await herald.apply(.read(false, ids: ids)) }
+            case "com.google/starred": try await herald.apply(.starred(adding, ids: ids))
+            default: break
+            }
+        }
+    }
+
+    /// `subscription/edit`: `ac=subscribe|unsubscribe|edit`, `s` (repeated), `t`, `a`/`r` labels.
+    private func editSubscriptions(_ call: GoogleReaderRequest) async throws {
+        let action = call.value("ac") ?? "edit"
+        let added = call.values("a").map(Self.tag(from:))
+        let removed = Set(call.values("r").map(Self.tag(from:)))
+        let title = call.value("t").flatMap { $0.isEmpty ? nil : $0 }
+        for stream in call.values("s") {
+            switch action {
+            case "subscribe":
+                let url = stream.hasPrefix("feed/") ? String(stream.dropFirst(5)) : stream
+                _ = try await herald.subscribe(to: url, title: title, tags: added)
+            case "unsubscribe":
+                try await herald.unsubscribe(try await GoogleReaderStream.feed(stream, herald: herald).id)
+            case "edit":
+                let feed = try await GoogleReaderStream.feed(stream, herald: herald)
+                if let title { try await herald.renameFeed(feed.id, to: title) }
+                if !added.isEmpty || !removed.isEmpty {
+                    var tags = feed.tags.filter { !removed.contains($0) }
+                    for tag in added where !tags.contains(tag) { tags.append(tag) }
+                    try await herald.setTags(tags, for: feed.id)
+                }
+            default:
+                throw GoogleReaderFailure(.badRequest, "Unknown action ac=\(action): subscribe, unsubscribe or edit")
+            }
+        }
+    }
+
+    /// `subscription/quickadd?quickadd=URL`.
+    private func quickAdd(_ call: GoogleReaderRequest) async throws -> Response {
+        guard var url = call.value("quickadd"), !url.isEmpty else {
+            throw GoogleReaderFailure(.badRequest, "Give quickadd=URL")
+        }
+        if url.hasPrefix("feed/") { url.removeFirst(5) }
+        let feed = try await herald.subscribe(to: url)
+        return SyncResponses.json(JSONValue.object([
+            "numResults": .int(1), "query": .string(url), "streamId": .string("feed/\(feed.id.rawValue)"),
+            "streamName": .string(feed.displayTitle),
+        ]))
+    }
+}
