@@ -156,7 +156,9 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldPorts", "HeraldParsing", "HeraldStore", "HeraldFetching",
                 "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
-                "HeraldComposition", "HeraldPostgres",
+                "HeraldComposition", "HeraldPostgres", "HeraldSync",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -6,9 +6,14 @@ extension Herald {
         do { return try await modules.sync().entries(request) } catch { throw .store(error) }
     }
 
-    /// The ids of every article of a filter, ascending (`readOnly`: only the read ones).
-    public func syncIDs(_ filter: ArticleFilter, readOnly: Bool = false) async throws(HeraldError) -> [ArticleID] {
-        do { return try await modules.sync().ids(filter, readOnly: readOnly) } catch { throw .store(error) }
+    /// Article ids in id order (Fever's paging, the sync APIs' id lists).
+    public func syncIDs(_ request: ArticleIDRequest) async throws(HeraldError) -> [ArticleID] {
+        do { return try await modules.sync().ids(request) } catch { throw .store(error) }
+    }
+
+    /// The ids of every article of a filter, ascending.
+    public func syncIDs(_ filter: ArticleFilter) async throws(HeraldError) -> [ArticleID] {
+        try await syncIDs(ArticleIDRequest(filter: filter))
     }
 
     /// The articles with these ids for a sync client, in the order given (missing ids left out).

@@ -14,6 +14,7 @@ let usage = """
            herald-benchmarks scale [--feeds N] [--items M] [--origins K] [--latency-ms L] [--workers 1,2,4]
                                    [--no-sqlite]   (PostgreSQL: HERALD_BENCH_POSTGRES_URL or HERALD_TEST_POSTGRES_URL)
            herald-benchmarks migrate [--articles N] [--postgres URL]
+           herald-benchmarks sync [--articles N] [--feeds N] [--cache FOLDER] [--unread N]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +30,7 @@ case "reader": await ReaderBenchmark.run(Array(arguments.dropFirst()))
 case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
 case "scale": await ScaleBenchmark.run(Array(arguments.dropFirst()))
 case "migrate": await MigrationBenchmark.run(Array(arguments.dropFirst()))
+case "sync": await SyncBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:

@@ -34,11 +34,15 @@ public struct ScryptCredentialHasher: CredentialHashing {
         await Self.offThePool { verifyNow(password, against: hash) }
     }
 
-    /// Runs a slow computation on a thread of Dispatch's global pool, not on Swift concurrency's
-    /// few cooperative threads (one per core), which a tenth of a second of scrypt would hold up.
+    /// One hash at a time per process: a burst of sign-ins (or a guesser) queues here instead of
+    /// taking every core and 32 MiB each from the server's other requests.
+    private static let queue = DispatchQueue(label: "herald.credentials.scrypt", qos: .userInitiated)
+
+    /// Runs a slow computation on ``queue``, not on Swift concurrency's few cooperative threads
+    /// (one per core), which a tenth of a second of scrypt would hold up.
     private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+            queue.async { continuation.resume(returning: work()) }
         }
     }
 

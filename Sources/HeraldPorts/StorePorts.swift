@@ -53,6 +53,8 @@ public protocol ArticleStoring: Sendable {
     /// The nearest unread article newer than `id` within a filter (no wrapping), or the oldest
     /// unread when `id` is nil: "previous unread".
     func previousUnread(before id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID?
+    /// Article ids in id order (not date order): Fever's paging and the sync APIs' id lists.
+    func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID]
     /// Marks articles read or unread.
     func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(StoreError)
     /// Stars or unstars articles.

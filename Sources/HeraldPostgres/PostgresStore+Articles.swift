@@ -31,6 +31,29 @@ extension PostgresStore {
         }
     }
 
+    /// Article ids in id order (Fever's `since_id` page is an index range on the user's articles).
+    public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
+        let user = userID
+        return try await read { connection in
+            var sql = SQLText()
+            let conditions = try await ArticleFilterSQL.conditions(request.filter, user: user, into: &sql, connection: connection)
+            var extra = request.readOnly ? " AND ua.is_read" : ""
+            if let after = request.after { extra += " AND ua.article_id > \(sql.bind(after.rawValue))" }
+            if let before = request.before { extra += " AND ua.article_id < \(sql.bind(before.rawValue))" }
+            var limit = ""
+            if let count = request.limit { limit = " LIMIT \(sql.bind(max(0, count)))" }
+            sql.append("""
+                SELECT ua.article_id FROM user_articles AS ua
+                JOIN articles AS a ON a.id = ua.article_id
+                JOIN subscriptions AS s ON s.user_id = ua.user_id AND s.feed_id = ua.feed_id
+                JOIN feeds AS f ON f.id = ua.feed_id
+                WHERE ua.user_id = \(sql.bind(user)) AND \(conditions)\(extra)
+                ORDER BY ua.article_id \(request.ascending ? "ASC" : "DESC")\(limit)
+                """)
+            return try await connection.run(sql).all { ArticleID(try $0.decode(Int64.self)) }
+        }
+    }
+
     /// The articles just newer and just older than `id` within a filter.
     public func neighbours(of id: ArticleID, in filter: ArticleFilter) async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?) {
         let user = userID

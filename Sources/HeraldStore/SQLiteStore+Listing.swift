@@ -28,6 +28,31 @@ extension SQLiteStore {
         }
     }
 
+    /// Article ids in id order, on the primary key (Fever's `since_id` page is an index range).
+    public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
+        if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
+        return try await read { db in
+            let filter = try ArticleFilterSQL(request.filter, db: db)
+            var (clause, values) = filter.listClause()
+            if request.readOnly { clause += " AND a.is_read = 1" }
+            if let after = request.after {
+                clause += " AND a.id > ?"
+                values.append(after.rawValue)
+            }
+            if let before = request.before {
+                clause += " AND a.id < ?"
+                values.append(before.rawValue)
+            }
+            var sql = "SELECT a.id FROM articles AS a CROSS JOIN feeds AS f ON f.id = a.feed_id WHERE \(clause) "
+                + "ORDER BY a.id \(request.ascending ? "ASC" : "DESC")"
+            if let limit = request.limit {
+                sql += " LIMIT ?"
+                values.append(max(0, limit))
+            }
+            return try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map { ArticleID($0) }
+        }
+    }
+
     static func sortDate(_ db: Database, of id: ArticleID) throws -> Double {
         guard let date = try Double.fetchOne(db, sql: "SELECT sort_date FROM articles WHERE id = ?",
                                              arguments: [id.rawValue])

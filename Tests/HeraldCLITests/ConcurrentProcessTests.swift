@@ -17,6 +17,10 @@ extension CLISuite {
                     list += server.url("/feeds/\(index).xml") + " quays\n"
                 }
                 #expect(try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8)).succeeded)
+                // Each request takes a second from now on, so the two refreshes overlap even when a
+                // loaded machine starts the second a few hundred milliseconds after the first (a
+                // refresh started after the other ended is rightly granted every feed again).
+                server.setLatency(.seconds(1))
 
                 let processes = try [
                     sandbox.start(["refresh", "--all", "--db", sandbox.database]),

@@ -7,162 +7,209 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@Suite("Miniflux API: a real engine on SQLite, through Hummingbird's router")
-struct MinifluxAPITests {
-    @Test("No credentials, a wrong password or an unknown token get 401 with Miniflux's body and a Basic challenge")
-    func signInIsRequired() async throws {
-        let fixture = try await SyncFixture.make()
-        try await fixture.test { client in
-            for headers in [HTTPFields(), SyncFixture.basic(SyncFixture.name, "wrong password"),
-                            SyncFixture.basic("mallory", SyncFixture.password),
-                            [HTTPField.Name("X-Auth-Token")!: "not-a-token"]] {
-                let response = try await client.execute(uri: "/v1/feeds", method: .get, headers: headers)
-                #expect(response.status == .unauthorized)
-                #expect(response.headers[.wwwAuthenticate] == "Basic realm=\"Herald\"")
-                let body = try #require(try response.json() as? [String: String])
-                #expect(body["error_message"] == "access unauthorized")
+extension SyncSuite {
+    @Suite("Miniflux API: a real engine on SQLite, through Hummingbird's router")
+    struct MinifluxAPITests {
+        @Test("No credentials, a wrong password or an unknown token get 401 with Miniflux's body and a Basic challenge")
+        func signInIsRequired() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    for headers in [HTTPFields(), SyncFixture.basic(SyncFixture.name, "wrong password"),
+                                    SyncFixture.basic("mallory", SyncFixture.password),
+                                    [HTTPField.Name("X-Auth-Token")!: "not-a-token"]] {
+                        let response = try await client.execute(uri: "/v1/feeds", method: .get, headers: headers)
+                        #expect(response.status == .unauthorized)
+                        #expect(response.headers[.wwwAuthenticate] == "Basic realm=\"Herald\"")
+                        let body = try #require(try response.json() as? [String: String])
+                        #expect(body["error_message"] == "access unauthorized")
+                    }
+                }
             }
         }
-        try await fixture.tearDown()
-    }
 
-    @Test("Feeds and categories: every key newsboat reads, tags as categories, untagged feeds under All")
-    func feedsAndCategories() async throws {
-        let fixture = try await SyncFixture.make()
-        try await fixture.test { client in
-            let response = try await client.execute(uri: "/v1/feeds", method: .get, headers: SyncFixture.basic())
-            #expect(response.status == .ok)
-            let feeds = try #require(try response.json() as? [[String: Any]])
-            #expect(feeds.count == 2)
-            let byTitle = Dictionary(uniqueKeysWithValues: feeds.map { ($0["title"] as? String ?? "", $0) })
-            let harbour = try #require(byTitle["Harbour"])
-            let category = try #require(harbour["category"] as? [String: Any])
-            #expect(category["title"] as? String == "news")
-            #expect((category["id"] as? Int ?? 0) > 1)
-            #expect(harbour["feed_url"] as? String == fixture.server.url("/harbour.xml"))
-            let city = try #require(byTitle["City"]?["category"] as? [String: Any])
-            #expect(city["id"] as? Int == 1)
-            #expect(city["title"] as? String == "All")
+        @Test("Feeds and categories: every key newsboat reads, tags as categories, untagged feeds under All")
+        func feedsAndCategories() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    let response = try await client.execute(uri: "/v1/feeds", method: .get, headers: SyncFixture.basic())
+                    #expect(response.status == .ok)
+                    let feeds = try #require(try response.json() as? [[String: Any]])
+                    #expect(feeds.count == 2)
+                    let byTitle = Dictionary(uniqueKeysWithValues: feeds.map { ($0["title"] as? String ?? "", $0) })
+                    let harbour = try #require(byTitle["Harbour"])
+                    let category = try #require(harbour["category"] as? [String: Any])
+                    #expect(category["title"] as? String == "news")
+                    #expect((category["id"] as? Int ?? 0) > 1)
+                    #expect(harbour["feed_url"] as? String == fixture.server.url("/harbour.xml"))
+                    let city = try #require(byTitle["City"]?["category"] as? [String: Any])
+                    #expect(city["id"] as? Int == 1)
+                    #expect(city["title"] as? String == "All")
 
-            let categories = try await client.execute(uri: "/v1/categories", method: .get, headers: fixture.tokenHeaders)
-            let list = try #require(try categories.json() as? [[String: Any]])
-            #expect(Set(list.compactMap { $0["title"] as? String }) == ["All", "news"])
-            #expect(list.first { $0["title"] as? String == "news" }?["id"] as? Int == category["id"] as? Int)
-        }
-        try await fixture.tearDown()
-    }
-
-    @Test("A feed's entries newest first, as newsboat 2.21 asks, through a doubled slash: every key, UTC times, sanitised content")
-    func feedEntriesAsNewsboatAsks() async throws {
-        let fixture = try await SyncFixture.make()
-        let harbour = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" })
-        try await fixture.test { client in
-            let response = try await client.execute(
-                uri: "//v1/feeds/\(harbour.id.rawValue)/entries?order=published_at&direction=desc",
-                method: .get, headers: SyncFixture.basic())
-            #expect(response.status == .ok)
-            let page = try #require(try response.json() as? [String: Any])
-            #expect(page["total"] as? Int == 5)
-            let entries = try #require(page["entries"] as? [[String: Any]])
-            #expect(entries.map { $0["title"] as? String } == (1...5).map { "Harbour story \($0)" })
-            let first = entries[0]
-            for key in ["id", "title", "url", "author", "content", "published_at", "status", "feed_id", "starred", "feed"] {
-                #expect(first[key] != nil, "entry has no \(key)")
+                    let categories = try await client.execute(uri: "/v1/categories", method: .get, headers: fixture.tokenHeaders)
+                    let list = try #require(try categories.json() as? [[String: Any]])
+                    #expect(Set(list.compactMap { $0["title"] as? String }) == ["All", "news"])
+                    #expect(list.first { $0["title"] as? String == "news" }?["id"] as? Int == category["id"] as? Int)
+                }
             }
-            #expect(first["published_at"] as? String == "2026-11-27T10:00:00Z")
-            #expect(first["status"] as? String == "unread")
-            #expect(first["author"] as? String == "News Desk")
-            let content = try #require(first["content"] as? String)
-            #expect(content.contains("<b>h</b>"))
-            #expect(!content.contains("<script"))
         }
-        try await fixture.tearDown()
-    }
 
-    @Test("Entries: Miniflux's defaults (oldest first, 100), status, starred, limit and offset, a category's")
-    func entryQueries() async throws {
-        let fixture = try await SyncFixture.make(harbour: 5, city: 3)
-        try await fixture.test { client in
-            func titles(_ query: String) async throws -> (Int, [String]) {
-                let response = try await client.execute(uri: "/v1/entries" + query, method: .get, headers: fixture.tokenHeaders)
-                #expect(response.status == .ok, "\(query)")
-                let page = try #require(try response.json() as? [String: Any])
-                let entries = page["entries"] as? [[String: Any]] ?? []
-                return (page["total"] as? Int ?? -1, entries.compactMap { $0["title"] as? String })
+        @Test("A feed's entries newest first, as newsboat 2.21 asks, through a doubled slash: every key, UTC times, sanitised content")
+        func feedEntriesAsNewsboatAsks() async throws {
+            try await SyncFixture.with { fixture in
+                let harbour = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" })
+                try await fixture.test { client in
+                    let response = try await client.execute(
+                        uri: "//v1/feeds/\(harbour.id.rawValue)/entries?order=published_at&direction=desc",
+                        method: .get, headers: SyncFixture.basic())
+                    #expect(response.status == .ok)
+                    let page = try #require(try response.json() as? [String: Any])
+                    #expect(page["total"] as? Int == 5)
+                    let entries = try #require(page["entries"] as? [[String: Any]])
+                    #expect(entries.map { $0["title"] as? String } == (1...5).map { "Harbour story \($0)" })
+                    let first = entries[0]
+                    for key in ["id", "title", "url", "author", "content", "published_at", "status", "feed_id", "starred", "feed"] {
+                        #expect(first[key] != nil, "entry has no \(key)")
+                    }
+                    #expect(first["published_at"] as? String == "2026-11-27T10:00:00Z")
+                    #expect(first["status"] as? String == "unread")
+                    #expect(first["author"] as? String == "News Desk")
+                    let content = try #require(first["content"] as? String)
+                    #expect(content.contains("<b>h</b>"))
+                    #expect(!content.contains("<script"))
+                }
             }
-            let (total, oldest) = try await titles("")
-            #expect(total == 8)
-            #expect(oldest.first == "Harbour story 5")
-            let (_, newest) = try await titles("?direction=desc&limit=2&offset=1")
-            #expect(newest.count == 2)
-            let all = try await titles("?direction=desc").1
-            #expect(newest == Array(all[1...2]))
-            let news = CategoryIDs.id(of: "news")
-            let (newsTotal, _) = try await titles("?category_id=\(news)")
-            #expect(newsTotal == 5)
-            let (unread, _) = try await titles("?status=unread")
-            #expect(unread == 8)
-            let (read, _) = try await titles("?status=read")
-            #expect(read == 0)
         }
-        try await fixture.tearDown()
-    }
 
-    @Test("PUT /v1/entries marks read and unread (JSON under a form Content-Type, as newsboat sends it); bookmark toggles; a feed is marked read")
-    func readingState() async throws {
-        let fixture = try await SyncFixture.make()
-        let harbour = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" })
-        let ids = try await fixture.herald.syncEntries(SyncEntryRequest(filter: ArticleFilter(scope: .feed(harbour.id))))
-            .entries.map(\.id.rawValue)
-        try await fixture.test { client in
-            var headers = SyncFixture.basic()
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            let body = ByteBuffer(string: "{\"entry_ids\":[\(ids[0]),\(ids[1])],\"status\":\"read\"}")
-            let put = try await client.execute(uri: "/v1/entries", method: .put, headers: headers, body: body)
-            #expect(put.status == .noContent)
-            #expect(try await fixture.herald.article(ArticleID(ids[0])).state.isRead)
-            #expect(try await fixture.herald.article(ArticleID(ids[1])).state.isRead)
-            #expect(try await !fixture.herald.article(ArticleID(ids[2])).state.isRead)
-
-            let unread = ByteBuffer(string: "{\"entry_ids\":[\(ids[0])],\"status\":\"unread\"}")
-            _ = try await client.execute(uri: "/v1/entries", method: .put, headers: headers, body: unread)
-            #expect(try await !fixture.herald.article(ArticleID(ids[0])).state.isRead)
-
-            let bad = try await client.execute(uri: "/v1/entries", method: .put, headers: headers,
-                                               body: ByteBuffer(string: "{\"entry_ids\":[],\"status\":\"read\"}"))
-            #expect(bad.status == .badRequest)
-            #expect((try bad.json() as? [String: String])?["error_message"] != nil)
-
-            _ = try await client.execute(uri: "/v1/entries/\(ids[2])/bookmark", method: .put, headers: headers)
-            #expect(try await fixture.herald.article(ArticleID(ids[2])).state.isStarred)
-            _ = try await client.execute(uri: "/v1/entries/\(ids[2])/bookmark", method: .put, headers: headers)
-            #expect(try await !fixture.herald.article(ArticleID(ids[2])).state.isStarred)
-
-            let marked = try await client.execute(uri: "/v1/feeds/\(harbour.id.rawValue)/mark-all-as-read", method: .put,
-                                                  headers: headers)
-            #expect(marked.status == .noContent)
-            let counts = try await fixture.herald.unreadCounts()
-            #expect(counts[harbour.id, default: 0] == 0)
-
-            let missing = try await client.execute(uri: "/v1/entries/999999", method: .get, headers: headers)
-            #expect(missing.status == .notFound)
-        }
-        try await fixture.tearDown()
-    }
-
-    @Test("Ten failed sign-ins from one address lock it out with 429 and Retry-After, even with the right password")
-    func failedSignInsAreLimited() async throws {
-        let fixture = try await SyncFixture.make()
-        try await fixture.test { client in
-            for _ in 0..<10 {
-                let response = try await client.execute(uri: "/v1/me", method: .get,
-                                                        headers: [HTTPField.Name("X-Auth-Token")!: "guess"])
-                #expect(response.status == .unauthorized)
+        @Test("Entries: Miniflux's defaults (oldest first, 100), status, starred, limit and offset, a category's")
+        func entryQueries() async throws {
+            try await SyncFixture.with(harbour: 5, city: 3) { fixture in
+                try await fixture.test { client in
+                    func titles(_ query: String) async throws -> (Int, [String]) {
+                        let response = try await client.execute(uri: "/v1/entries" + query, method: .get, headers: fixture.tokenHeaders)
+                        #expect(response.status == .ok, "\(query)")
+                        let page = try #require(try response.json() as? [String: Any])
+                        let entries = page["entries"] as? [[String: Any]] ?? []
+                        return (page["total"] as? Int ?? -1, entries.compactMap { $0["title"] as? String })
+                    }
+                    let (total, oldest) = try await titles("")
+                    #expect(total == 8)
+                    #expect(oldest.first == "Harbour story 5")
+                    let (_, newest) = try await titles("?direction=desc&limit=2&offset=1")
+                    #expect(newest.count == 2)
+                    let all = try await titles("?direction=desc").1
+                    #expect(newest == Array(all[1...2]))
+                    let news = CategoryIDs.id(of: "news")
+                    let (newsTotal, _) = try await titles("?category_id=\(news)")
+                    #expect(newsTotal == 5)
+                    let (unread, _) = try await titles("?status=unread")
+                    #expect(unread == 8)
+                    let (read, _) = try await titles("?status=read")
+                    #expect(read == 0)
+                }
             }
-            let locked = try await client.execute(uri: "/v1/me", method: .get, headers: SyncFixture.basic())
-            #expect(locked.status == .tooManyRequests)
-            #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 0)
         }
-        try await fixture.tearDown()
+
+        @Test("PUT /v1/entries marks read and unread (JSON under a form Content-Type, as newsboat sends it); bookmark toggles; a feed is marked read")
+        func readingState() async throws {
+            try await SyncFixture.with { fixture in
+                let harbour = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" })
+                let ids = try await fixture.herald.syncEntries(SyncEntryRequest(filter: ArticleFilter(scope: .feed(harbour.id))))
+                    .entries.map(\.id.rawValue)
+                try await fixture.test { client in
+                    var headers = SyncFixture.basic()
+                    headers[.contentType] = "application/x-www-form-urlencoded"
+                    let body = ByteBuffer(string: "{\"entry_ids\":[\(ids[0]),\(ids[1])],\"status\":\"read\"}")
+                    let put = try await client.execute(uri: "/v1/entries", method: .put, headers: headers, body: body)
+                    #expect(put.status == .noContent)
+                    #expect(try await fixture.herald.article(ArticleID(ids[0])).state.isRead)
+                    #expect(try await fixture.herald.article(ArticleID(ids[1])).state.isRead)
+                    #expect(try await !fixture.herald.article(ArticleID(ids[2])).state.isRead)
+
+                    let unread = ByteBuffer(string: "{\"entry_ids\":[\(ids[0])],\"status\":\"unread\"}")
+                    _ = try await client.execute(uri: "/v1/entries", method: .put, headers: headers, body: unread)
+                    #expect(try await !fixture.herald.article(ArticleID(ids[0])).state.isRead)
+
+                    let bad = try await client.execute(uri: "/v1/entries", method: .put, headers: headers,
+                                                       body: ByteBuffer(string: "{\"entry_ids\":[],\"status\":\"read\"}"))
+                    #expect(bad.status == .badRequest)
+                    #expect((try bad.json() as? [String: String])?["error_message"] != nil)
+
+                    _ = try await client.execute(uri: "/v1/entries/\(ids[2])/bookmark", method: .put, headers: headers)
+                    #expect(try await fixture.herald.article(ArticleID(ids[2])).state.isStarred)
+                    _ = try await client.execute(uri: "/v1/entries/\(ids[2])/bookmark", method: .put, headers: headers)
+                    #expect(try await !fixture.herald.article(ArticleID(ids[2])).state.isStarred)
+
+                    let marked = try await client.execute(uri: "/v1/feeds/\(harbour.id.rawValue)/mark-all-as-read", method: .put,
+                                                          headers: headers)
+                    #expect(marked.status == .noContent)
+                    let counts = try await fixture.herald.unreadCounts()
+                    #expect(counts[harbour.id, default: 0] == 0)
+
+                    let missing = try await client.execute(uri: "/v1/entries/999999", method: .get, headers: headers)
+                    #expect(missing.status == .notFound)
+                }
+            }
+        }
+
+        @Test("Ten failed sign-ins from one address lock it out with 429 and Retry-After, even with the right password")
+        func failedSignInsAreLimited() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    for _ in 0..<10 {
+                        let response = try await client.execute(uri: "/v1/me", method: .get,
+                                                                headers: [HTTPField.Name("X-Auth-Token")!: "guess"])
+                        #expect(response.status == .unauthorized)
+                    }
+                    let locked = try await client.execute(uri: "/v1/me", method: .get, headers: SyncFixture.basic())
+                    #expect(locked.status == .tooManyRequests)
+                    #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 0)
+                }
+            }
+        }
+
+        @Test("Feeds: create in a category, rename and move, counters, delete; OPML export and import")
+        func feedManagement() async throws {
+            try await SyncFixture.with { fixture in
+                fixture.server.route("/extra.xml", .feed(SyncFixture.feed("Extra", prefix: "x", count: 2)))
+                let news = CategoryIDs.id(of: "news")
+                try await fixture.test { client in
+                    var headers = fixture.tokenHeaders
+                    headers[.contentType] = "application/json"
+                    let created = try await client.execute(uri: "/v1/feeds", method: .post, headers: headers,
+                                                           body: ByteBuffer(string: "{\"feed_url\":\"\(fixture.server.url("/extra.xml"))\",\"category_id\":\(news)}"))
+                    #expect(created.status == .created)
+                    let id = try #require((try created.json() as? [String: Any])?["feed_id"] as? Int)
+                    let extra = try #require(try await fixture.herald.feeds().first { $0.id.rawValue == Int64(id) })
+                    #expect(extra.tags == ["news"])
+
+                    let updated = try await client.execute(uri: "/v1/feeds/\(id)", method: .put, headers: headers,
+                                                           body: ByteBuffer(string: "{\"title\":\"Extra, renamed\",\"category_id\":1}"))
+                    #expect(updated.status == .created)
+                    let feed = try #require(try updated.json() as? [String: Any])
+                    #expect(feed["title"] as? String == "Extra, renamed")
+                    #expect((feed["category"] as? [String: Any])?["id"] as? Int == 1)
+
+                    let counters = try #require(try await client.execute(uri: "/v1/feeds/counters", method: .get,
+                                                                         headers: headers).json() as? [String: [String: Int]])
+                    #expect(counters["unreads"]?[String(id)] == 2)
+                    #expect(counters["reads"]?[String(id)] == nil)
+
+                    let deleted = try await client.execute(uri: "/v1/feeds/\(id)", method: .delete, headers: headers)
+                    #expect(deleted.status == .noContent)
+                    #expect(try await fixture.herald.feeds().count == 2)
+
+                    let opml = try await client.execute(uri: "/v1/export", method: .get, headers: headers)
+                    #expect(String(buffer: opml.body).contains(fixture.server.url("/harbour.xml")))
+                    let urls = fixture.server.url("/extra.xml") + "\n"
+                    let imported = try await client.execute(uri: "/v1/import", method: .post, headers: headers,
+                                                            body: ByteBuffer(string: urls))
+                    #expect(imported.status == .created)
+                    #expect(try await fixture.herald.feeds().count == 3)
+                    let unknown = try await client.execute(uri: "/v1/feeds", method: .post, headers: headers,
+                                                           body: ByteBuffer(string: "{\"feed_url\":\"x\",\"category_id\":999}"))
+                    #expect(unknown.status == .notFound)
+                }
+            }
+        }
     }
 }

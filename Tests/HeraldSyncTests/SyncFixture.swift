@@ -5,6 +5,12 @@ import HeraldTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Testing
+
+/// Every sync API test, one at a time: each builds an engine and hashes passwords with scrypt, and
+/// running them all at once would load a small machine enough to upset the timing tests of other
+/// targets running alongside.
+@Suite(.serialized) enum SyncSuite {}
 
 /// Receives the feeds screen's states while the fixture subscribes and refreshes.
 final class FeedsSink: FeedsDisplayLogic, @unchecked Sendable {
@@ -40,6 +46,19 @@ struct SyncFixture {
             \(items)
             </channel></rss>
             """
+    }
+
+    /// Runs `body` with a fixture and tears it down afterwards, also when `body` throws (an engine
+    /// left open would stop the test process when its HTTP client is deinitialised).
+    static func with(harbour: Int = 5, city: Int = 3, _ body: (SyncFixture) async throws -> Void) async throws {
+        let fixture = try await make(harbour: harbour, city: city)
+        do {
+            try await body(fixture)
+        } catch {
+            try? await fixture.tearDown()
+            throw error
+        }
+        try await fixture.tearDown()
     }
 
     static func make(harbour: Int = 5, city: Int = 3) async throws -> SyncFixture {

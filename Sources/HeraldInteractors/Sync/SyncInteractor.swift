@@ -40,11 +40,9 @@ public struct SyncInteractor: Sendable {
         return SyncEntryPage(entries: entries, total: summaries.count)
     }
 
-    /// The ids of every article of a filter, ascending (the order id-keyed protocols page in).
-    public func ids(_ filter: ArticleFilter, readOnly: Bool = false) async throws(StoreError) -> [ArticleID] {
-        var summaries = try await allSummaries(filter)
-        if readOnly { summaries.removeAll { !$0.isRead } }
-        return summaries.map(\.id).sorted { $0.rawValue < $1.rawValue }
+    /// Article ids in id order (the order id-keyed protocols page in).
+    public func ids(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
+        try await articles.articleIDs(request)
     }
 
     /// The entries with these ids, in the order given; ids with no article are left out.

@@ -57,9 +57,8 @@ struct FeverAPI: Sendable {
                 answer["saved_item_ids"] = .string(try await ids(ArticleFilter(starredOnly: true)))
             }
             if has("items") {
-                let all = try await herald.syncIDs(ArticleFilter())
-                answer["total_items"] = .int(all.count)
-                answer["items"] = .array(try await items(all, value).map(Self.item))
+                answer["total_items"] = .int(try await herald.statistics().articles)
+                answer["items"] = .array(try await items(value).map(Self.item))
             }
         } catch {
             return Self.json(["api_version": .int(3), "auth": .int(1), "error": .string(error.message)],
@@ -97,18 +96,18 @@ struct FeverAPI: Sendable {
     }
 
     /// `since_id` (the next 50 after it, ascending), `max_id` (the 50 before it, descending),
-    /// `with_ids` (at most 50 named), or the newest 50.
-    private func items(_ all: [ArticleID], _ value: (String) -> String?) async throws(HeraldError) -> [SyncEntry] {
+    /// `with_ids` (at most 50 named), or the newest 50: each an index range of the store.
+    private func items(_ value: (String) -> String?) async throws(HeraldError) -> [SyncEntry] {
         let chosen: [ArticleID]
         if let list = value("with_ids") {
             chosen = Array(list.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                 .prefix(Self.pageSize).map { ArticleID($0) })
         } else if let since = value("since_id").flatMap({ Int64($0) }) {
-            chosen = Array(all.filter { $0.rawValue > since }.prefix(Self.pageSize))
+            chosen = try await herald.syncIDs(ArticleIDRequest(after: ArticleID(since), limit: Self.pageSize))
         } else if let max = value("max_id").flatMap({ Int64($0) }), max > 0 {
-            chosen = Array(all.filter { $0.rawValue < max }.suffix(Self.pageSize).reversed())
+            chosen = try await herald.syncIDs(ArticleIDRequest(before: ArticleID(max), ascending: false, limit: Self.pageSize))
         } else {
-            chosen = Array(all.suffix(Self.pageSize).reversed())
+            chosen = try await herald.syncIDs(ArticleIDRequest(ascending: false, limit: Self.pageSize))
         }
         return try await herald.syncEntries(chosen)
     }

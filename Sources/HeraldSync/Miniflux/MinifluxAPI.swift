@@ -48,6 +48,7 @@ struct MinifluxAPI: Sendable {
         }
         if route.is(.get, "categories") { return Self.json(try await categories()) }
         if route.is(.get, "feeds") { return Self.json(try await herald.feeds().map(MinifluxJSON.feed)) }
+        if route.is(.get, "feeds", "counters") { return Self.json(try await counters()) }
         if let id = route.match(.get, "feeds", "*").first { return Self.json(MinifluxJSON.feed(try await feed(id))) }
         if route.is(.get, "entries") { return try await entries(request, scope: nil) }
         if let id = route.match(.get, "feeds", "*", "entries").first {
@@ -61,6 +62,29 @@ struct MinifluxAPI: Sendable {
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(try await feed(String(entry.feedID.rawValue)))))
         }
         if route.is(.put, "entries") { return try await updateEntries(request) }
+        if route.is(.post, "feeds") { return try await createFeed(request) }
+        if let id = route.match(.put, "feeds", "*").first { return try await updateFeed(request, id: id) }
+        if let id = route.match(.delete, "feeds", "*").first {
+            try await herald.unsubscribe(try await feed(id).id)
+            return Self.noContent()
+        }
+        if route.is(.get, "export") {
+            let opml = try await herald.exportSubscriptions()
+            return Response(status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: opml)))
+        }
+        if route.is(.post, "import") {
+            guard let body = await SyncAPI.body(of: request) else {
+                throw MinifluxFailure(.contentTooLarge, "The file is larger than \(SyncAPI.maxBodyBytes) bytes")
+            }
+            let summary = try await herald.importSubscriptions(body)
+            return Self.json(["message": "Feeds imported: \(summary.added) added, \(summary.alreadySubscribed) already there"],
+                             status: .created)
+        }
+        if route.match(.put, "users", "*", "mark-all-as-read").count == 1 {
+            _ = try await herald.markAllRead(in: ArticleFilter())
+            return Self.noContent()
+        }
         if let id = route.match(.put, "entries", "*", "bookmark").first {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             try await herald.apply(.starred(!entry.isStarred, ids: [entry.id]))
@@ -124,6 +148,60 @@ struct MinifluxAPI: Sendable {
             throw MinifluxFailure(.badRequest, "Give a status (read, unread) or starred")
         }
         return Self.noContent()
+    }
+
+    /// `GET /v1/feeds/counters`: read and unread articles per feed id.
+    private func counters() async throws -> [String: [String: Int]] {
+        let unread = try await herald.unreadCounts()
+        var reads: [String: Int] = [:]
+        var unreads: [String: Int] = [:]
+        for feed in try await herald.feeds() {
+            let key = String(feed.id.rawValue)
+            let read = try await herald.syncIDs(ArticleIDRequest(filter: ArticleFilter(scope: .feed(feed.id)), readOnly: true)).count
+            if read > 0 { reads[key] = read }
+            if let count = unread[feed.id], count > 0 { unreads[key] = count }
+        }
+        return ["reads": reads, "unreads": unreads]
+    }
+
+    /// `POST /v1/feeds` with `{"feed_url": …, "category_id": …}`: `201 {"feed_id": …}`.
+    private func createFeed(_ request: Request) async throws -> Response {
+        let body = try await Self.decode(MinifluxJSON.FeedCreation.self, from: request)
+        var tags: [String] = []
+        if let category = body.category_id, category != CategoryIDs.untagged,
+           case .tag(let tag) = try await categoryScope(String(category)) {
+            tags = [tag]
+        }
+        let feed = try await herald.subscribe(to: body.feed_url, tags: tags)
+        return Self.json(["feed_id": feed.id.rawValue], status: .created)
+    }
+
+    /// `PUT /v1/feeds/ID` with `{"title": …, "category_id": …}` (other fields are Miniflux's own
+    /// settings and are ignored): the feed, as `GET` gives it.
+    private func updateFeed(_ request: Request, id: String) async throws -> Response {
+        let feed = try await feed(id)
+        let body = try await Self.decode(MinifluxJSON.FeedModification.self, from: request)
+        if let title = body.title { try await herald.renameFeed(feed.id, to: title.isEmpty ? nil : title) }
+        if let category = body.category_id {
+            var tags = Array(feed.tags.dropFirst())
+            if category != CategoryIDs.untagged, case .tag(let tag) = try await categoryScope(String(category)) {
+                tags.insert(tag, at: 0)
+            }
+            try await herald.setTags(tags, for: feed.id)
+        }
+        return Self.json(MinifluxJSON.feed(try await self.feed(id)), status: .created)
+    }
+
+    /// A JSON body, whatever its `Content-Type` says.
+    private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        guard let data = await SyncAPI.body(of: request) else {
+            throw MinifluxFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw MinifluxFailure(.badRequest, "The body is not the JSON this request takes: \(error)")
+        }
     }
 
     private func categories() async throws -> [MinifluxJSON.CategoryObject] {

@@ -107,6 +107,18 @@ enum MinifluxJSON {
         let starred: Bool?
     }
 
+    /// `POST /v1/feeds`.
+    struct FeedCreation: Decodable {
+        let feed_url: String
+        let category_id: Int64?
+    }
+
+    /// `PUT /v1/feeds/ID`: what Herald applies of it.
+    struct FeedModification: Decodable {
+        let title: String?
+        let category_id: Int64?
+    }
+
     /// An error.
     struct FailureObject: Encodable {
         let error_message: String

@@ -58,6 +58,22 @@ extension InMemoryStore {
         return ArticlePage(articles: Array(page), next: next)
     }
 
+    /// Article ids in id order.
+    public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
+        try check(.readArticles)
+        var ids = matching(request.filter)
+            .filter { !request.readOnly || $0.state.isRead }
+            .map(\.id)
+            .filter { id in
+                (request.after.map { id.rawValue > $0.rawValue } ?? true)
+                    && (request.before.map { id.rawValue < $0.rawValue } ?? true)
+            }
+            .sorted { $0.rawValue < $1.rawValue }
+        if !request.ascending { ids.reverse() }
+        if let limit = request.limit { ids = Array(ids.prefix(max(0, limit))) }
+        return ids
+    }
+
     /// The articles just newer and just older than `id` within a filter.
     public func neighbours(of id: ArticleID, in filter: ArticleFilter)
         async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?) {
