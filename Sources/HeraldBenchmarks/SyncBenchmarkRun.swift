@@ -58,7 +58,7 @@ struct SyncBenchmarkRun {
             let request = ArticlePageRequest(filter: ArticleFilter(), limit: 100, after: cursor)
             let (time, page) = try await timed {
                 let page = try await store.articles(request)
-                for summary in page.articles { _ = try await store.article(summary.id) }
+                _ = try await store.articles(withIDs: page.articles.map(\.id))
                 return page
             }
             raw.append(time)
@@ -79,7 +79,7 @@ struct SyncBenchmarkRun {
             let ids = Array(all[(round * 250)..<((round + 1) * 250)])
             let body = ids.map { "i=\($0.rawValue)" }.joined(separator: "&")
             api.append(try await timed { try await post("/reader/api/0/stream/items/contents", body) }.0)
-            raw.append(try await timed { for id in ids { _ = try await store.article(id) } }.0)
+            raw.append(try await timed { _ = try await store.articles(withIDs: ids) }.0)
         }
         report("stream/items/contents, 250 ids", api, raw, goal: "p99 < 40")
     }

@@ -53,6 +53,9 @@ public protocol ArticleStoring: Sendable {
     /// The nearest unread article newer than `id` within a filter (no wrapping), or the oldest
     /// unread when `id` is nil: "previous unread".
     func previousUnread(before id: ArticleID?, in filter: ArticleFilter) async throws(StoreError) -> ArticleID?
+    /// The articles with these ids, in the order given, in one read (ids with no article are
+    /// left out): what a sync client's batch of items costs.
+    func articles(withIDs ids: [ArticleID]) async throws(StoreError) -> [Article]
     /// Article ids in id order (not date order): Fever's paging and the sync APIs' id lists.
     func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID]
     /// Marks articles read or unread.

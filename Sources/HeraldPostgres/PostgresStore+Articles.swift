@@ -9,6 +9,23 @@ extension PostgresStore {
         return try await read { connection in try await ArticleRows.article(connection, user: user, id: id) }
     }
 
+    /// The articles with these ids, in the order given, on one connection.
+    public func articles(withIDs ids: [ArticleID]) async throws(StoreError) -> [Article] {
+        let user = userID
+        return try await read { connection in
+            var found: [Article] = []
+            found.reserveCapacity(ids.count)
+            for id in ids {
+                do {
+                    found.append(try await ArticleRows.article(connection, user: user, id: id))
+                } catch StoreError.articleNotFound {
+                    continue
+                }
+            }
+            return found
+        }
+    }
+
     /// One newest-first page; keyset pagination on `(sort_date, id)` over the user's index, so
     /// every page costs the same however deep it is.
     public func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage {

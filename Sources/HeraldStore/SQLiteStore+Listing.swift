@@ -8,6 +8,22 @@ extension SQLiteStore {
         try await read { db in try ArticleRows.article(db, id: id) }
     }
 
+    /// The articles with these ids, in the order given, in one read transaction.
+    public func articles(withIDs ids: [ArticleID]) async throws(StoreError) -> [Article] {
+        try await read { db in
+            var found: [Article] = []
+            found.reserveCapacity(ids.count)
+            for id in ids {
+                do {
+                    found.append(try ArticleRows.article(db, id: id))
+                } catch StoreError.articleNotFound {
+                    continue
+                }
+            }
+            return found
+        }
+    }
+
     /// One newest-first page; keyset pagination on `(sort_date, id)`, served by an index per feed
     /// and a global one, so every page costs the same however deep it is.
     public func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage {

@@ -25,6 +25,11 @@ struct ArticleIDTests {
             #expect(try await store.articleIDs(ArticleIDRequest(readOnly: true)) == [all[0], all[5]])
             #expect(try await store.articleIDs(ArticleIDRequest(filter: ArticleFilter(starredOnly: true))) == [all[2]])
             #expect(try await store.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .feed(FeedID(999_999))))).isEmpty)
+
+            // A batch read keeps the order asked and leaves out ids with no article.
+            let batch = try await store.articles(withIDs: [all[4], ArticleID(987_654_321), all[1]])
+            #expect(batch.map(\.id) == [all[4], all[1]])
+            #expect(batch.first?.title == "Item 5")
         }
     }
 }

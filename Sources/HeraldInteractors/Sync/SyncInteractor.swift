@@ -32,11 +32,7 @@ public struct SyncInteractor: Sendable {
         let ordered = request.newestFirst ? summaries : summaries.reversed()
         let start = min(max(0, request.offset), ordered.count)
         let end = min(ordered.count, start + max(0, request.limit))
-        var entries: [SyncEntry] = []
-        entries.reserveCapacity(end - start)
-        for summary in ordered[start..<end] {
-            entries.append(entry(from: try await articles.article(summary.id)))
-        }
+        let entries = try await self.entries(ordered[start..<end].map(\.id))
         return SyncEntryPage(entries: entries, total: summaries.count)
     }
 
@@ -47,16 +43,7 @@ public struct SyncInteractor: Sendable {
 
     /// The entries with these ids, in the order given; ids with no article are left out.
     public func entries(_ ids: [ArticleID]) async throws(StoreError) -> [SyncEntry] {
-        var entries: [SyncEntry] = []
-        entries.reserveCapacity(ids.count)
-        for id in ids {
-            do {
-                entries.append(entry(from: try await articles.article(id)))
-            } catch .articleNotFound {
-                continue
-            }
-        }
-        return entries
+        try await articles.articles(withIDs: ids).map(entry(from:))
     }
 
     /// One entry.

@@ -40,7 +40,7 @@ struct GoogleReaderAPI: Sendable {
         }
         do {
             return try await GoogleReaderRoutes(herald: herald, token: token).respond(to: call)
-        } catch let failure as GoogleReaderFailure {
+        } catch let failure as SyncFailure {
             return SyncResponses.text(failure.message, status: failure.status)
         } catch let error as HeraldError {
             switch error {
@@ -97,16 +97,5 @@ struct GoogleReaderAPI: Sendable {
         var response = SyncResponses.text("Unauthorized!", status: .unauthorized)
         response.headers[.wwwAuthenticate] = "GoogleLogin realm=\"Herald\""
         return response
-    }
-}
-
-/// A request the Google Reader API refuses, with its status.
-struct GoogleReaderFailure: Error {
-    let status: HTTPResponse.Status
-    let message: String
-
-    init(_ status: HTTPResponse.Status, _ message: String) {
-        self.status = status
-        self.message = message
     }
 }

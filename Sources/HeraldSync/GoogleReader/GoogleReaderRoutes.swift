@@ -35,11 +35,11 @@ struct GoogleReaderRoutes {
             return SyncResponses.json(JSONValue.object(["tags": .array(try await tags())]))
         case "rename-tag":
             guard let old = tagParameter(call, "s", "t"), let new = call.value("dest").map(Self.tag(from:)),
-                  !new.isEmpty else { throw GoogleReaderFailure(.badRequest, "Give s (the label) and dest (its new name)") }
+                  !new.isEmpty else { throw SyncFailure(.badRequest, "Give s (the label) and dest (its new name)") }
             try await herald.renameTag(old, to: new)
             return SyncResponses.text("OK")
         case "disable-tag":
-            guard let old = tagParameter(call, "s", "t") else { throw GoogleReaderFailure(.badRequest, "Give s (the label)") }
+            guard let old = tagParameter(call, "s", "t") else { throw SyncFailure(.badRequest, "Give s (the label)") }
             try await herald.renameTag(old, to: nil)
             return SyncResponses.text("OK")
         case "unread-count":
@@ -64,7 +64,7 @@ struct GoogleReaderRoutes {
                 let rest = path.dropFirst("stream/contents".count).drop { $0 == "/" }
                 return try await streamContents(call, stream: rest.isEmpty ? call.value("s") : String(rest))
             }
-            throw GoogleReaderFailure(.notFound, "Herald does not serve /reader/api/0/\(path)")
+            throw SyncFailure(.notFound, "Herald does not serve /reader/api/0/\(path)")
         }
     }
 
@@ -129,7 +129,7 @@ struct GoogleReaderRoutes {
         }
         let cursor = call.value("c").flatMap(GoogleReaderIDs.cursor)
         if call.value("c").map({ !$0.isEmpty && cursor == nil }) ?? false {
-            throw GoogleReaderFailure(.badRequest, "The continuation is not one Herald gave")
+            throw SyncFailure(.badRequest, "The continuation is not one Herald gave")
         }
         return try await herald.syncPage(filter, readOnly: readOnly, oldestFirst: call.value("r") == "o",
                                          limit: limit, after: cursor)
@@ -138,7 +138,7 @@ struct GoogleReaderRoutes {
     /// `stream/items/contents` with `i` repeated (GET or POST): those items, in the order asked.
     private func itemContents(_ call: GoogleReaderRequest) async throws -> Response {
         let ids = call.values("i").compactMap(GoogleReaderIDs.itemID)
-        guard ids.count <= 1000 else { throw GoogleReaderFailure(.badRequest, "At most 1000 items at a time") }
+        guard ids.count <= 1000 else { throw SyncFailure(.badRequest, "At most 1000 items at a time") }
         let entries = try await herald.syncEntries(ids)
         let feeds = Dictionary(uniqueKeysWithValues: try await herald.feeds().map { ($0.id, $0) })
         return SyncResponses.json(JSONValue.object([
@@ -196,7 +196,7 @@ struct GoogleReaderRoutes {
     /// `edit-tag` with `i` repeated and `a`/`r`: read, starred, kept-unread, or a label.
     private func editTags(_ call: GoogleReaderRequest) async throws {
         let ids = call.values("i").compactMap(GoogleReaderIDs.itemID)
-        guard !ids.isEmpty else { throw GoogleReaderFailure(.badRequest, "No item (i) to edit") }
+        guard !ids.isEmpty else { throw SyncFailure(.badRequest, "No item (i) to edit") }
         for (adding, stream) in call.values("a").map({ (true, $0) }) + call.values("r").map({ (false, $0) }) {
             if let tag = GoogleReaderIDs.tag(inLabel: stream) {
                 try await herald.apply(adding ? .tagged(tag, ids: ids) : .untagged(tag, ids: ids))
@@ -233,7 +233,7 @@ struct GoogleReaderRoutes {
                     try await herald.setTags(tags, for: feed.id)
                 }
             default:
-                throw GoogleReaderFailure(.badRequest, "Unknown action ac=\(action): subscribe, unsubscribe or edit")
+                throw SyncFailure(.badRequest, "Unknown action ac=\(action): subscribe, unsubscribe or edit")
             }
         }
     }
@@ -241,7 +241,7 @@ struct GoogleReaderRoutes {
     /// `subscription/quickadd?quickadd=URL`.
     private func quickAdd(_ call: GoogleReaderRequest) async throws -> Response {
         guard var url = call.value("quickadd"), !url.isEmpty else {
-            throw GoogleReaderFailure(.badRequest, "Give quickadd=URL")
+            throw SyncFailure(.badRequest, "Give quickadd=URL")
         }
         if url.hasPrefix("feed/") { url.removeFirst(5) }
         let feed = try await herald.subscribe(to: url)

@@ -23,7 +23,7 @@ struct GoogleReaderStream {
         case "com.google/starred": return GoogleReaderStream(filter: ArticleFilter(starredOnly: true))
         case "com.google/read": return GoogleReaderStream(filter: ArticleFilter(), readOnly: true)
         case "com.google/kept-unread": return GoogleReaderStream(filter: ArticleFilter(unreadOnly: true))
-        default: throw GoogleReaderFailure(.badRequest, "Unknown stream \(id)")
+        default: throw SyncFailure(.badRequest, "Unknown stream \(id)")
         }
     }
 
@@ -33,6 +33,6 @@ struct GoogleReaderStream {
         let feeds = try await herald.feeds()
         if let id = Int64(key), let feed = feeds.first(where: { $0.id.rawValue == id }) { return feed }
         if let feed = feeds.first(where: { $0.url == key }) { return feed }
-        throw GoogleReaderFailure(.notFound, "No subscription \(stream)")
+        throw SyncFailure(.notFound, "No subscription \(stream)")
     }
 }

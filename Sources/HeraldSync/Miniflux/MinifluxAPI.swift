@@ -27,7 +27,7 @@ struct MinifluxAPI: Sendable {
         let parts = path.split(separator: "/").dropFirst().map(String.init)
         do {
             return try await route(request, parts)
-        } catch let failure as MinifluxFailure {
+        } catch let failure as SyncFailure {
             return Self.failure(failure.status, failure.message)
         } catch let error as HeraldError {
             if case .store(.articleNotFound) = error { return Self.failure(.notFound, "Entry not found") }
@@ -75,7 +75,7 @@ struct MinifluxAPI: Sendable {
         }
         if route.is(.post, "import") {
             guard let body = await SyncAPI.body(of: request) else {
-                throw MinifluxFailure(.contentTooLarge, "The file is larger than \(SyncAPI.maxBodyBytes) bytes")
+                throw SyncFailure(.contentTooLarge, "The file is larger than \(SyncAPI.maxBodyBytes) bytes")
             }
             let summary = try await herald.importSubscriptions(body)
             return Self.json(["message": "Feeds imported: \(summary.added) added, \(summary.alreadySubscribed) already there"],
@@ -98,7 +98,7 @@ struct MinifluxAPI: Sendable {
             _ = try await herald.markAllRead(in: ArticleFilter(scope: try await categoryScope(id)))
             return Self.noContent()
         }
-        throw MinifluxFailure(.notFound, "Herald does not serve \(request.method) /v1/\(parts.joined(separator: "/"))")
+        throw SyncFailure(.notFound, "Herald does not serve \(request.method) /v1/\(parts.joined(separator: "/"))")
     }
 
     /// `GET …/entries`: Miniflux's defaults are 100 entries, oldest first.
@@ -130,22 +130,22 @@ struct MinifluxAPI: Sendable {
     /// read as JSON whatever its `Content-Type` says (newsboat sends a form's).
     private func updateEntries(_ request: Request) async throws -> Response {
         guard let body = await SyncAPI.body(of: request) else {
-            throw MinifluxFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
+            throw SyncFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
         }
         guard let update = try? JSONDecoder().decode(MinifluxJSON.EntriesUpdateBody.self, from: body) else {
-            throw MinifluxFailure(.badRequest, "The body must be JSON: {\"entry_ids\": [1, 2], \"status\": \"read\"}")
+            throw SyncFailure(.badRequest, "The body must be JSON: {\"entry_ids\": [1, 2], \"status\": \"read\"}")
         }
-        guard !update.entry_ids.isEmpty else { throw MinifluxFailure(.badRequest, "The list of entries is empty") }
+        guard !update.entry_ids.isEmpty else { throw SyncFailure(.badRequest, "The list of entries is empty") }
         let ids = update.entry_ids.map { ArticleID($0) }
         switch update.status {
         case "read": try await herald.apply(.read(true, ids: ids))
         case "unread": try await herald.apply(.read(false, ids: ids))
         case nil: break
-        case let other?: throw MinifluxFailure(.badRequest, "Invalid entry status \(other): read or unread")
+        case let other?: throw SyncFailure(.badRequest, "Invalid entry status \(other): read or unread")
         }
         if let starred = update.starred { try await herald.apply(.starred(starred, ids: ids)) }
         if update.status == nil, update.starred == nil {
-            throw MinifluxFailure(.badRequest, "Give a status (read, unread) or starred")
+            throw SyncFailure(.badRequest, "Give a status (read, unread) or starred")
         }
         return Self.noContent()
     }
@@ -195,12 +195,12 @@ struct MinifluxAPI: Sendable {
     /// A JSON body, whatever its `Content-Type` says.
     private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         guard let data = await SyncAPI.body(of: request) else {
-            throw MinifluxFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
+            throw SyncFailure(.contentTooLarge, "The request body is larger than \(SyncAPI.maxBodyBytes) bytes")
         }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw MinifluxFailure(.badRequest, "The body is not the JSON this request takes: \(error)")
+            throw SyncFailure(.badRequest, "The body is not the JSON this request takes: \(error)")
         }
     }
 
@@ -220,7 +220,7 @@ struct MinifluxAPI: Sendable {
         if id == CategoryIDs.untagged { return .all }
         let tags = Set(try await herald.feeds().flatMap(\.tags))
         guard let tag = tags.first(where: { CategoryIDs.id(of: $0) == id }) else {
-            throw MinifluxFailure(.notFound, "Category not found")
+            throw SyncFailure(.notFound, "Category not found")
         }
         return .tag(tag)
     }
@@ -228,13 +228,13 @@ struct MinifluxAPI: Sendable {
     private func feed(_ text: String) async throws -> Feed {
         let id = try Self.number(text)
         guard let feed = try await herald.feeds().first(where: { $0.id.rawValue == id }) else {
-            throw MinifluxFailure(.notFound, "Feed not found")
+            throw SyncFailure(.notFound, "Feed not found")
         }
         return feed
     }
 
     private static func number(_ text: String) throws -> Int64 {
-        guard let value = Int64(text), value > 0 else { throw MinifluxFailure(.badRequest, "Invalid identifier \(text)") }
+        guard let value = Int64(text), value > 0 else { throw SyncFailure(.badRequest, "Invalid identifier \(text)") }
         return value
     }
 
@@ -258,16 +258,6 @@ struct MinifluxAPI: Sendable {
     }
 }
 
-/// A request Miniflux's API refuses, with its status.
-struct MinifluxFailure: Error {
-    let status: HTTPResponse.Status
-    let message: String
-
-    init(_ status: HTTPResponse.Status, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-}
 
 /// A request's method and path segments after `/v1`, matched against patterns where `*` is any
 /// one segment.

@@ -58,6 +58,12 @@ extension InMemoryStore {
         return ArticlePage(articles: Array(page), next: next)
     }
 
+    /// The articles with these ids, in the order given.
+    public func articles(withIDs ids: [ArticleID]) async throws(StoreError) -> [Article] {
+        try check(.readArticles)
+        return ids.compactMap { articlesByID[$0] }
+    }
+
     /// Article ids in id order.
     public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
         try check(.readArticles)
