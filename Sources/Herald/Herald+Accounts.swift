@@ -45,18 +45,17 @@ extension Herald {
     }
 
     /// Signs a client in with a name and password and gives it a session token (Google Reader's
-    /// ClientLogin); the account keeps its ten newest tokens of `label`.
+    /// ClientLogin); the account keeps its fifty newest tokens of `label`.
     /// - Returns: The account's name and the token the client sends from then on.
     public func signInForSession(name: String, password: String, from address: String,
                                  label: String) async throws(HeraldError) -> (account: String, token: String) {
         let session: (account: String, token: String)
         do {
             session = try await modules.accounts().signInForSession(name: name, password: password, from: address,
-                                                                    label: label)
+                                                                    label: label, only: currentUser)
         } catch {
             throw .account(error)
         }
-        if let user = currentUser, user != session.account { throw .account(.wrongCredentials) }
         return session
     }
 }

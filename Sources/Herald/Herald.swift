@@ -201,9 +201,15 @@ public final class Herald: Sendable {
 
     /// Changes reading state: read or starred by ids, or every article of a filter read.
     /// - Returns: How many articles the change named (by ids), or how many it changed (by filter).
+    /// - Parameter ignoringUnknownArticles: Apply it to the ids that name an article and skip the
+    ///   rest (a sync client's batch may name articles retention has deleted), instead of failing.
     @discardableResult
-    public func apply(_ change: ReadingStateChange) async throws(HeraldError) -> Int {
-        do { return try await library.apply(change) } catch { throw .store(error) }
+    public func apply(_ change: ReadingStateChange, ignoringUnknownArticles: Bool = false) async throws(HeraldError) -> Int {
+        do {
+            return try await library.apply(change, ignoringUnknownArticles: ignoringUnknownArticles)
+        } catch {
+            throw .store(error)
+        }
     }
 
     /// Marks articles read or unread.

@@ -53,7 +53,7 @@ struct SyncBenchmarkRun {
         var cursor: PageCursor?
         for _ in 0..<30 {
             var path = "/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Freading-list?n=100"
-            if let cursor { path += "&c=\(Int64((cursor.date.timeIntervalSince1970 * 1_000_000).rounded()))-\(cursor.id.rawValue)" }
+            if let cursor { path += "&c=\(String(cursor.date.timeIntervalSince1970.bitPattern, radix: 16))_\(cursor.id.rawValue)" }
             api.append(try await timed { try await get(path) }.0)
             let request = ArticlePageRequest(filter: ArticleFilter(), limit: 100, after: cursor)
             let (time, page) = try await timed {

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HTTPTypes
 import Hummingbird
 
 /// The sync APIs of `herald serve`: the protocols the apps people read on speak to a server. Each
@@ -26,8 +27,9 @@ public struct SyncAPI: Sendable {
 
     /// The response to a sync client's request, or `nil` when the path belongs to no sync API.
     /// - Parameter clientAddress: The client's IP address (failed sign-ins are limited per address).
-    public func respond(to request: Request, clientAddress: String) async -> Response? {
+    public func respond(to request: Request, clientAddress peer: String) async -> Response? {
         let path = Self.normalized(request.uri.path)
+        let clientAddress = Self.clientAddress(peer: peer, forwardedFor: request.headers[Self.forwardedFor])
         if path == "/v1" || path.hasPrefix("/v1/") {
             return await miniflux.respond(to: request, path: path, clientAddress: clientAddress)
         }
@@ -43,13 +45,31 @@ public struct SyncAPI: Sendable {
         return nil
     }
 
-    /// The path with repeated slashes collapsed: newsboat joins `miniflux-url` and the path as
-    /// strings, so `https://host/` asks for `//v1/feeds`.
+    /// The path with the slashes a joined base URL doubles collapsed: newsboat joins
+    /// `miniflux-url` and the path as strings (`https://host/` asks for `//v1/feeds`), NetNewsWire
+    /// appends to a URL typed with a trailing slash (`…/greader.php//accounts/ClientLogin`). Slashes
+    /// further in are left alone (a feed URL in a stream id keeps its `https://`).
     static func normalized(_ path: String) -> String {
-        guard path.contains("//") else { return path }
-        var out = ""
-        for character in path where !(character == "/" && out.hasSuffix("/")) { out.append(character) }
-        return out
+        var path = Substring(path)
+        while path.hasPrefix("//") { path = path.dropFirst() }
+        if let range = path.range(of: "/greader.php//") {
+            var rest = path[range.upperBound...]
+            while rest.hasPrefix("/") { rest = rest.dropFirst() }
+            return String(path[..<range.lowerBound]) + "/greader.php/" + rest
+        }
+        return String(path)
+    }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    /// The address failed sign-ins are counted for: the peer's, or, when the peer is a reverse
+    /// proxy on this machine (loopback), the last address it put in `X-Forwarded-For` (the one it
+    /// saw; earlier ones are the client's own claims).
+    static func clientAddress(peer: String, forwardedFor: String?) -> String {
+        guard peer == "::1" || peer.hasPrefix("127.") || peer == "unknown",
+              let last = forwardedFor?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+              !last.isEmpty else { return peer }
+        return last
     }
 
     /// A request's body, at most ``maxBodyBytes``; `nil` when it is larger.

@@ -151,13 +151,20 @@ extension SyncSuite {
             }
         }
 
-        @Test("Ten failed sign-ins from one address lock it out with 429 and Retry-After, even with the right password")
+        @Test("Ten wrong passwords lock the address and the account out with 429 and Retry-After, even with the right password; wrong tokens lock nobody out")
         func failedSignInsAreLimited() async throws {
             try await SyncFixture.with { fixture in
                 try await fixture.test { client in
-                    for _ in 0..<10 {
+                    for _ in 0..<12 {
                         let response = try await client.execute(uri: "/v1/me", method: .get,
                                                                 headers: [HTTPField.Name("X-Auth-Token")!: "guess"])
+                        #expect(response.status == .unauthorized)
+                    }
+                    let token = try await client.execute(uri: "/v1/me", method: .get, headers: fixture.tokenHeaders)
+                    #expect(token.status == .ok, "wrong tokens must not lock the owner's clients out")
+                    for _ in 0..<10 {
+                        let response = try await client.execute(uri: "/v1/me", method: .get,
+                                                                headers: SyncFixture.basic(SyncFixture.name, "wrong guess"))
                         #expect(response.status == .unauthorized)
                     }
                     let locked = try await client.execute(uri: "/v1/me", method: .get, headers: SyncFixture.basic())

@@ -64,11 +64,15 @@ public struct AccountInteractor: Sendable {
 
     /// Signs in with a name and password and makes a session token for the client (Google
     /// Reader's ClientLogin), keeping the newest `keep` tokens of that label: a client that signs
-    /// in again and again does not pile up tokens.
+    /// in again and again does not pile up tokens, and fifty devices keep their sessions.
+    /// - Parameter allowed: The only account this engine serves (a PostgreSQL user); another is
+    ///   refused before any token is made.
     /// - Returns: The account's name and the token.
     public func signInForSession(name: String, password: String, from address: String, label: String,
-                                 keep: Int = 10) async throws(AccountError) -> (account: String, token: String) {
+                                 keep: Int = 50, only allowed: String? = nil) async throws(AccountError)
+        -> (account: String, token: String) {
         let account = try await signIn(.password(name: name, password: password), from: address)
+        if let allowed, allowed != account { throw .wrongCredentials }
         let (token, _) = try await createToken(for: account, label: label)
         let sessions = try await tokens(of: account).filter { $0.label == label }
         for old in sessions.dropLast(max(1, keep)) {
@@ -88,23 +92,30 @@ public struct AccountInteractor: Sendable {
     }
 
     /// Signs a client in.
+    ///
+    /// Passwords and Fever keys are rate-limited (per address, and passwords per account too);
+    /// tokens are not: a token is 256 random bits no one guesses, and counting wrong tokens would
+    /// only let anyone lock every client out (behind a proxy they all share one address).
     /// - Parameter address: The client's address, for the per-address limit.
     /// - Returns: The account's name.
     /// - Throws: ``AccountError/throttled(retryAfterSeconds:)`` after too many failures (before the
     ///   credentials are even checked), else ``AccountError/wrongCredentials``.
     public func signIn(_ attempt: SignInAttempt, from address: String) async throws(AccountError) -> String {
-        var keys = ["address:" + address]
-        if case .password(let name, _) = attempt { keys.append("account:" + name) }
+        var keys: [String] = []
+        switch attempt {
+        case .password(let name, _): keys = ["address:" + address, "account:" + name]
+        case .feverKey: keys = ["address:" + address]
+        case .token: keys = []
+        }
         let now = clock.now()
-        let wait = await throttle.delay(for: keys, at: now)
-        if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
+        if !keys.isEmpty {
+            let wait = await throttle.admit(keys, at: now)
+            if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
+        }
         let account: String?
         do { account = try await check(attempt) } catch { throw .store(error) }
-        guard let account else {
-            await throttle.recordFailure(for: keys, at: now)
-            throw .wrongCredentials
-        }
-        await throttle.clear("account:" + account)
+        guard let account else { throw .wrongCredentials }
+        if !keys.isEmpty { await throttle.succeeded(keys, at: now, clearing: "account:" + account) }
         return account
     }
 

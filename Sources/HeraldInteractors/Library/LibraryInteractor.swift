@@ -49,8 +49,17 @@ public struct LibraryInteractor: Sendable {
 
     /// Applies a reading-state change.
     /// - Returns: How many articles the change named (by ids), or how many it changed (by filter).
+    /// - Parameter ignoringUnknownArticles: Skip ids that name no article instead of failing.
     @discardableResult
-    public func apply(_ change: ReadingStateChange) async throws(StoreError) -> Int {
+    public func apply(_ change: ReadingStateChange, ignoringUnknownArticles: Bool = false) async throws(StoreError) -> Int {
+        do {
+            return try await applyNow(change)
+        } catch .articleNotFound where ignoringUnknownArticles {
+            return try await applyNow(try await change.keeping(articles.articles(withIDs: change.ids).map(\.id)))
+        }
+    }
+
+    private func applyNow(_ change: ReadingStateChange) async throws(StoreError) -> Int {
         switch change {
         case let .read(isRead, ids):
             try await articles.setRead(isRead, for: ids)

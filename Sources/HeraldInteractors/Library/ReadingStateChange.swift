@@ -14,3 +14,24 @@ public enum ReadingStateChange: Sendable, Hashable {
     /// Removes a tag from these articles.
     case untagged(String, ids: [ArticleID])
 }
+
+extension ReadingStateChange {
+    /// The article ids the change names (none for a filter).
+    var ids: [ArticleID] {
+        switch self {
+        case let .read(_, ids), let .starred(_, ids), let .tagged(_, ids), let .untagged(_, ids): ids
+        case .allRead: []
+        }
+    }
+
+    /// The same change for `kept` ids only.
+    func keeping(_ kept: [ArticleID]) -> ReadingStateChange {
+        switch self {
+        case .read(let value, _): .read(value, ids: kept)
+        case .starred(let value, _): .starred(value, ids: kept)
+        case .tagged(let tag, _): .tagged(tag, ids: kept)
+        case .untagged(let tag, _): .untagged(tag, ids: kept)
+        case .allRead: self
+        }
+    }
+}

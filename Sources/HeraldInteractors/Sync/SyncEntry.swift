@@ -61,6 +61,8 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var filter: ArticleFilter
     /// Only read articles (the filter has "unread only"; a client may ask for the read ones).
     public var readOnly: Bool
+    /// Only articles of these feeds (a protocol's group of untagged feeds); `nil` for no limit.
+    public var feeds: Set<FeedID>?
     /// Newest first (the store's order), or oldest first.
     public var newestFirst: Bool
     /// At most this many.
@@ -69,10 +71,11 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var offset: Int
 
     /// Creates a request.
-    public init(filter: ArticleFilter, readOnly: Bool = false, newestFirst: Bool = true, limit: Int = 100,
-                offset: Int = 0) {
+    public init(filter: ArticleFilter, readOnly: Bool = false, feeds: Set<FeedID>? = nil, newestFirst: Bool = true,
+                limit: Int = 100, offset: Int = 0) {
         self.filter = filter
         self.readOnly = readOnly
+        self.feeds = feeds
         self.newestFirst = newestFirst
         self.limit = limit
         self.offset = offset

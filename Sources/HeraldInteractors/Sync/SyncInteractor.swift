@@ -29,9 +29,10 @@ public struct SyncInteractor: Sendable {
     public func entries(_ request: SyncEntryRequest) async throws(StoreError) -> SyncEntryPage {
         var summaries = try await allSummaries(request.filter)
         if request.readOnly { summaries.removeAll { !$0.isRead } }
+        if let feeds = request.feeds { summaries.removeAll { !feeds.contains($0.feedID) } }
         let ordered = request.newestFirst ? summaries : summaries.reversed()
         let start = min(max(0, request.offset), ordered.count)
-        let end = min(ordered.count, start + max(0, request.limit))
+        let end = start + min(max(0, request.limit), ordered.count - start)
         let entries = try await self.entries(ordered[start..<end].map(\.id))
         return SyncEntryPage(entries: entries, total: summaries.count)
     }

@@ -72,27 +72,31 @@ struct FeverAPI: Sendable {
     private func mark(_ value: (String) -> String?) async throws(HeraldError) {
         guard let kind = value("mark"), let action = value("as"), let id = value("id").flatMap({ Int64($0) }) else { return }
         switch (kind, action) {
-        case ("item", "read"): try await herald.apply(.read(true, ids: [ArticleID(id)]))
-        case ("item", "unread"): try await herald.apply(.read(false, ids: [ArticleID(id)]))
-        case ("item", "saved"): try await herald.apply(.starred(true, ids: [ArticleID(id)]))
-        case ("item", "unsaved"): try await herald.apply(.starred(false, ids: [ArticleID(id)]))
+        case ("item", "read"): try await herald.apply(.read(true, ids: [ArticleID(id)]), ignoringUnknownArticles: true)
+        case ("item", "unread"): try await herald.apply(.read(false, ids: [ArticleID(id)]), ignoringUnknownArticles: true)
+        case ("item", "saved"): try await herald.apply(.starred(true, ids: [ArticleID(id)]), ignoringUnknownArticles: true)
+        case ("item", "unsaved"): try await herald.apply(.starred(false, ids: [ArticleID(id)]), ignoringUnknownArticles: true)
         case ("feed", "read"), ("group", "read"):
-            var filter = ArticleFilter(scope: kind == "feed" ? .feed(FeedID(id)) : try await groupScope(id))
-            if let before = value("before").flatMap({ Double($0) }), before > 0 {
-                filter.until = Date(timeIntervalSince1970: before)
+            let before = value("before").flatMap { Double($0) }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            let scopes: [ArticleScope] = kind == "feed" ? [.feed(FeedID(id))] : try await groupScopes(id)
+            for scope in scopes {
+                var filter = ArticleFilter(scope: scope)
+                if let before { filter.until = Date(timeIntervalSince1970: before) }
+                _ = try await herald.markAllRead(in: filter)
             }
-            _ = try await herald.markAllRead(in: filter)
         default:
             return
         }
     }
 
-    /// Group 0 and "All" (untagged) mark every feed; another group its tag's feeds.
-    private func groupScope(_ id: Int64) async throws(HeraldError) -> ArticleScope {
-        if id == 0 || id == CategoryIDs.untagged { return .all }
-        let tags = Set(try await herald.feeds().flatMap(\.tags))
-        guard let tag = tags.first(where: { CategoryIDs.id(of: $0) == id }) else { return .tag("\u{0}no such group") }
-        return .tag(tag)
+    /// Group 0 is every feed; "All" the feeds with no tag; another group its tag's feeds; an
+    /// unknown group nothing.
+    private func groupScopes(_ id: Int64) async throws(HeraldError) -> [ArticleScope] {
+        if id == 0 { return [.all] }
+        let feeds = try await herald.feeds()
+        if id == CategoryIDs.untagged { return feeds.filter(\.tags.isEmpty).map { .feed($0.id) } }
+        guard let tag = Set(feeds.flatMap(\.tags)).first(where: { CategoryIDs.id(of: $0) == id }) else { return [] }
+        return [.tag(tag)]
     }
 
     /// `since_id` (the next 50 after it, ascending), `max_id` (the 50 before it, descending),

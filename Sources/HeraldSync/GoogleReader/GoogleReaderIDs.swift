@@ -55,15 +55,18 @@ enum GoogleReaderIDs {
         return String(parts[3])
     }
 
-    /// A continuation: the last item's date in microseconds and its id (`1764064800000000-812`).
+    /// A continuation: the last item's position in the order, its date (the exact bits of the
+    /// stored number, so the next page starts exactly after it) and its id: `4dd2c0e1a2b3c4d5_812`.
     static func continuation(_ cursor: PageCursor) -> String {
-        "\(Int64((cursor.date.timeIntervalSince1970 * 1_000_000).rounded()))-\(cursor.id.rawValue)"
+        String(cursor.date.timeIntervalSince1970.bitPattern, radix: 16) + "_" + String(cursor.id.rawValue)
     }
 
     /// The cursor a continuation names; `nil` for a malformed one.
     static func cursor(_ text: String) -> PageCursor? {
-        let parts = text.split(separator: "-")
-        guard parts.count == 2, let micros = Int64(parts[0]), let id = Int64(parts[1]) else { return nil }
-        return PageCursor(date: Date(timeIntervalSince1970: Double(micros) / 1_000_000), id: ArticleID(id))
+        let parts = text.split(separator: "_")
+        guard parts.count == 2, let bits = UInt64(parts[0], radix: 16), let id = Int64(parts[1]) else { return nil }
+        let seconds = Double(bitPattern: bits)
+        guard seconds.isFinite else { return nil }
+        return PageCursor(date: Date(timeIntervalSince1970: seconds), id: ArticleID(id))
     }
 }

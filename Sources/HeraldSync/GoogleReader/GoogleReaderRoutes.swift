@@ -199,13 +199,14 @@ struct GoogleReaderRoutes {
         guard !ids.isEmpty else { throw SyncFailure(.badRequest, "No item (i) to edit") }
         for (adding, stream) in call.values("a").map({ (true, $0) }) + call.values("r").map({ (false, $0) }) {
             if let tag = GoogleReaderIDs.tag(inLabel: stream) {
-                try await herald.apply(adding ? .tagged(tag, ids: ids) : .untagged(tag, ids: ids))
+                try await herald.apply(adding ? .tagged(tag, ids: ids) : .untagged(tag, ids: ids), ignoringUnknownArticles: true)
                 continue
             }
             switch GoogleReaderIDs.state(stream) {
-            case "com.google/read": try await herald.apply(.read(adding, ids: ids))
-            case "com.google/kept-unread": if adding { try await herald.apply(.read(false, ids: ids)) }
-            case "com.google/starred": try await herald.apply(.starred(adding, ids: ids))
+            case "com.google/read": try await herald.apply(.read(adding, ids: ids), ignoringUnknownArticles: true)
+            case "com.google/kept-unread":
+                if adding { try await herald.apply(.read(false, ids: ids), ignoringUnknownArticles: true) }
+            case "com.google/starred": try await herald.apply(.starred(adding, ids: ids), ignoringUnknownArticles: true)
             default: break
             }
         }

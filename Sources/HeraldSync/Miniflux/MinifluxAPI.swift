@@ -55,7 +55,8 @@ struct MinifluxAPI: Sendable {
             return try await entries(request, scope: .feed(try await feed(id).id))
         }
         if let id = route.match(.get, "categories", "*", "entries").first {
-            return try await entries(request, scope: try await categoryScope(id))
+            let category = try await category(id)
+            return try await entries(request, scope: category.scope, feeds: category.feeds)
         }
         if let id = route.match(.get, "entries", "*").first ?? route.match(.get, "feeds", "*", "entries", "*").last {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
@@ -95,34 +96,45 @@ struct MinifluxAPI: Sendable {
             return Self.noContent()
         }
         if let id = route.match(.put, "categories", "*", "mark-all-as-read").first {
-            _ = try await herald.markAllRead(in: ArticleFilter(scope: try await categoryScope(id)))
+            let category = try await category(id)
+            if let feeds = category.feeds {
+                for feed in feeds { _ = try await herald.markAllRead(in: ArticleFilter(scope: .feed(feed))) }
+            } else {
+                _ = try await herald.markAllRead(in: ArticleFilter(scope: category.scope))
+            }
             return Self.noContent()
         }
         throw SyncFailure(.notFound, "Herald does not serve \(request.method) /v1/\(parts.joined(separator: "/"))")
     }
 
     /// `GET …/entries`: Miniflux's defaults are 100 entries, oldest first.
-    private func entries(_ request: Request, scope: ArticleScope?) async throws -> Response {
+    private func entries(_ request: Request, scope: ArticleScope?, feeds: Set<FeedID>? = nil) async throws -> Response {
         let query = request.uri.queryParameters
         var filter = ArticleFilter(scope: scope ?? .all)
         var readOnly = false
+        var feeds = feeds
         let statuses = Set(query.getAll("status").map { String($0) })
         if statuses.contains("unread"), !statuses.contains("read") { filter.unreadOnly = true }
         if statuses.contains("read"), !statuses.contains("unread") { readOnly = true }
         if statuses == ["removed"] { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
         if let starred = query.get("starred"), starred == "true" || starred == "1" { filter.starredOnly = true }
-        if let value = query.get("category_id") { filter.scope = try await categoryScope(String(value)) }
+        if let value = query.get("category_id") {
+            let category = try await category(String(value))
+            filter.scope = category.scope
+            feeds = category.feeds
+        }
         if let value = query.get("feed_id") { filter.scope = .feed(try await feed(String(value)).id) }
         if let after = query.get("after").flatMap({ Double($0) }) { filter.since = Date(timeIntervalSince1970: after) }
         if let before = query.get("before").flatMap({ Double($0) }) { filter.until = Date(timeIntervalSince1970: before) }
-        let limit = query.get("limit").flatMap { Int($0) }.map { max(0, $0) } ?? 100
-        let offset = query.get("offset").flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        // Miniflux reads limit=0 as "no limit"; Herald caps a page at 10,000 either way.
+        let limit = query.get("limit").flatMap { Int($0) }.map { $0 <= 0 ? 10_000 : min($0, 10_000) } ?? 100
+        let offset = query.get("offset").flatMap { Int($0) }.map { min(max(0, $0), 100_000_000) } ?? 0
         let newestFirst = query.get("direction").map { $0 == "desc" } ?? false
-        let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly,
+        let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds,
                                                                  newestFirst: newestFirst, limit: limit, offset: offset))
-        var feeds: [FeedID: MinifluxJSON.FeedObject] = [:]
-        for feed in try await herald.feeds() { feeds[feed.id] = MinifluxJSON.feed(feed) }
-        let entries = page.entries.compactMap { entry in feeds[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
+        var objects: [FeedID: MinifluxJSON.FeedObject] = [:]
+        for feed in try await herald.feeds() { objects[feed.id] = MinifluxJSON.feed(feed) }
+        let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
         return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
     }
 
@@ -138,12 +150,12 @@ struct MinifluxAPI: Sendable {
         guard !update.entry_ids.isEmpty else { throw SyncFailure(.badRequest, "The list of entries is empty") }
         let ids = update.entry_ids.map { ArticleID($0) }
         switch update.status {
-        case "read": try await herald.apply(.read(true, ids: ids))
-        case "unread": try await herald.apply(.read(false, ids: ids))
+        case "read": try await herald.apply(.read(true, ids: ids), ignoringUnknownArticles: true)
+        case "unread": try await herald.apply(.read(false, ids: ids), ignoringUnknownArticles: true)
         case nil: break
         case let other?: throw SyncFailure(.badRequest, "Invalid entry status \(other): read or unread")
         }
-        if let starred = update.starred { try await herald.apply(.starred(starred, ids: ids)) }
+        if let starred = update.starred { try await herald.apply(.starred(starred, ids: ids), ignoringUnknownArticles: true) }
         if update.status == nil, update.starred == nil {
             throw SyncFailure(.badRequest, "Give a status (read, unread) or starred")
         }
@@ -169,7 +181,7 @@ struct MinifluxAPI: Sendable {
         let body = try await Self.decode(MinifluxJSON.FeedCreation.self, from: request)
         var tags: [String] = []
         if let category = body.category_id, category != CategoryIDs.untagged,
-           case .tag(let tag) = try await categoryScope(String(category)) {
+           case .tag(let tag) = try await self.category(String(category)).scope {
             tags = [tag]
         }
         let feed = try await herald.subscribe(to: body.feed_url, tags: tags)
@@ -184,7 +196,7 @@ struct MinifluxAPI: Sendable {
         if let title = body.title { try await herald.renameFeed(feed.id, to: title.isEmpty ? nil : title) }
         if let category = body.category_id {
             var tags = Array(feed.tags.dropFirst())
-            if category != CategoryIDs.untagged, case .tag(let tag) = try await categoryScope(String(category)) {
+            if category != CategoryIDs.untagged, case .tag(let tag) = try await self.category(String(category)).scope {
                 tags.insert(tag, at: 0)
             }
             try await herald.setTags(tags, for: feed.id)
@@ -214,15 +226,16 @@ struct MinifluxAPI: Sendable {
         return categories.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
     }
 
-    /// The articles of a category: its tag's, or every article for "All".
-    private func categoryScope(_ text: String) async throws -> ArticleScope {
+    /// What a category number names: a tag's articles, or for "All" the articles of the feeds
+    /// with no tag (`feeds`).
+    private func category(_ text: String) async throws -> (scope: ArticleScope, feeds: Set<FeedID>?) {
         let id = try Self.number(text)
-        if id == CategoryIDs.untagged { return .all }
-        let tags = Set(try await herald.feeds().flatMap(\.tags))
-        guard let tag = tags.first(where: { CategoryIDs.id(of: $0) == id }) else {
+        let feeds = try await herald.feeds()
+        if id == CategoryIDs.untagged { return (.all, Set(feeds.filter(\.tags.isEmpty).map(\.id))) }
+        guard let tag = Set(feeds.flatMap(\.tags)).first(where: { CategoryIDs.id(of: $0) == id }) else {
             throw SyncFailure(.notFound, "Category not found")
         }
-        return .tag(tag)
+        return (.tag(tag), nil)
     }
 
     private func feed(_ text: String) async throws -> Feed {
