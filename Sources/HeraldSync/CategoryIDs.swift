@@ -1,3 +1,5 @@
+import Herald
+
 /// Herald's tags as the numbered categories (Miniflux), groups (Fever) and labels the protocols
 /// have: a tag's number is a hash of its name, so it stays the same across requests, restarts and
 /// other tags coming and going. Number 1 is the category of feeds with no tag.
@@ -12,6 +14,11 @@ enum CategoryIDs {
     static func id(of tag: String) -> Int64 {
         let id = Int64(fnv1a(tag) & 0x7fff_ffff)
         return id < 2 ? id + 2 : id
+    }
+
+    /// The tag among `feeds`' tags whose number is `id`, if any.
+    static func tag(withID id: Int64, among feeds: [Feed]) -> String? {
+        Set(feeds.flatMap(\.tags)).first { self.id(of: $0) == id }
     }
 
     /// FNV-1a, 64 bits, of a string's UTF-8: a stable, fast, non-cryptographic hash.

@@ -5,7 +5,6 @@ import Foundation
 indirect enum JSONValue: Encodable, Sendable {
     case int(Int)
     case int64(Int64)
-    case bool(Bool)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -15,7 +14,6 @@ indirect enum JSONValue: Encodable, Sendable {
         switch self {
         case .int(let value): try container.encode(value)
         case .int64(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let values): try container.encode(values)
         case .object(let values): try container.encode(values)

@@ -95,7 +95,7 @@ struct FeverAPI: Sendable {
         if id == 0 { return [.all] }
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return feeds.filter(\.tags.isEmpty).map { .feed($0.id) } }
-        guard let tag = Set(feeds.flatMap(\.tags)).first(where: { CategoryIDs.id(of: $0) == id }) else { return [] }
+        guard let tag = CategoryIDs.tag(withID: id, among: feeds) else { return [] }
         return [.tag(tag)]
     }
 

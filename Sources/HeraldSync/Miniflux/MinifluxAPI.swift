@@ -232,7 +232,7 @@ struct MinifluxAPI: Sendable {
         let id = try Self.number(text)
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return (.all, Set(feeds.filter(\.tags.isEmpty).map(\.id))) }
-        guard let tag = Set(feeds.flatMap(\.tags)).first(where: { CategoryIDs.id(of: $0) == id }) else {
+        guard let tag = CategoryIDs.tag(withID: id, among: feeds) else {
             throw SyncFailure(.notFound, "Category not found")
         }
         return (.tag(tag), nil)
