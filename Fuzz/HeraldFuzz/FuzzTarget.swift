@@ -20,6 +20,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The config file grammar: a refusal names the file, and an accepted configuration keeps the
     /// settings' rules (durations in range, minimum interval at most the maximum, positive counts).
     case config
+    /// The article extractor: any page gives a result (never a crash, a hang or a leak), and its
+    /// HTML is the sanitiser's (sanitising it again changes nothing).
+    case extract
 
     /// The target named by the environment, `feed` by default.
     static var current: FuzzTarget {
@@ -29,6 +32,8 @@ enum FuzzTarget: String, CaseIterable {
     private static let parser = LibXMLFeedParser()
     private static let renderer = LibXMLHTMLRenderer()
     private static let lists = SubscriptionListConverter()
+    private static let extractor = LibXMLArticleExtractor()
+    private static let pageSanitizer = LibXMLHTMLSanitizer()
 
     /// Runs one input; a crash, a leak or a hang is the finding, any result or error is fine.
     func run(_ data: Data) {
@@ -45,6 +50,11 @@ enum FuzzTarget: String, CaseIterable {
             SanitizerFuzzing.run(data)
         case .config:
             ConfigFuzzing.run(data)
+        case .extract:
+            let article = Self.extractor.extractArticle(from: data, pageURL: "https://example.org/a/page.html", charset: nil)
+            if Self.pageSanitizer.sanitize(html: article.html, baseURL: "https://example.org/a/page.html") != article.html {
+                fatalError("extracted HTML is not the sanitiser's: \(article.html.debugDescription)")
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ let usage = """
                                    [--no-sqlite]   (PostgreSQL: HERALD_BENCH_POSTGRES_URL or HERALD_TEST_POSTGRES_URL)
            herald-benchmarks migrate [--articles N] [--postgres URL]
            herald-benchmarks sync [--articles N] [--feeds N] [--cache FOLDER] [--unread N]
+           herald-benchmarks extract [--pages DIR] [--repetitions N] [--process-pages N]
 
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,6 +32,7 @@ case "web": await WebBenchmark.run(Array(arguments.dropFirst()))
 case "scale": await ScaleBenchmark.run(Array(arguments.dropFirst()))
 case "migrate": await MigrationBenchmark.run(Array(arguments.dropFirst()))
 case "sync": await SyncBenchmark.run(Array(arguments.dropFirst()))
+case "extract": ExtractBenchmark.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkChild.mode: await ReaderBenchmarkChild.run(Array(arguments.dropFirst()))
 case ReaderBenchmarkBaseline.mode: ReaderBenchmarkBaseline.run(Array(arguments.dropFirst()))
 default:

@@ -16,7 +16,7 @@ public struct HeraldCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, AddCommand.self, RemoveCommand.self, FeedsCommand.self, RefreshCommand.self,
             ReadCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,
-            ImportCommand.self, ExportCommand.self, ParseCommand.self, DoctorCommand.self, ServeCommand.self,
+            ImportCommand.self, ExportCommand.self, ParseCommand.self, ExtractCommand.self, DoctorCommand.self, ServeCommand.self,
             WorkerCommand.self, UserCommand.self, MigrateCommand.self, LogCommand.self,
         ]
     )

@@ -17,6 +17,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case file(path: String, reason: String)
     /// An account operation or a sign-in failed.
     case account(AccountError)
+    /// A web page (an article's page, to extract) could not be fetched.
+    case page(url: String, FetchError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -28,6 +30,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case .notFound(let what): what
         case let .file(path, reason): "Cannot use \(path): \(reason)."
         case .account(let error): error.message
+        case let .page(url, error): "Cannot fetch the page \(url): \(error.reason); check the address, or save the page and give its file."
         }
     }
 }

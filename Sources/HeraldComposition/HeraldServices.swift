@@ -46,6 +46,8 @@ public struct HeraldServices: Sendable {
     public let accounts: any AccountStoring
     /// Password hashes, token digests, Fever keys.
     public let credentials: any CredentialHashing
+    /// Finds the readable article of a web page.
+    public let extractor: any ArticleExtracting
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -162,7 +164,7 @@ public struct HeraldServices: Sendable {
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
-                              shutdownHandler: {
+                              extractor: LibXMLArticleExtractor(), shutdownHandler: {
                                   await shutdown()
                                   await close()
                               })

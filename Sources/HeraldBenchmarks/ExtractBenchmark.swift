@@ -1,0 +1,148 @@
+import CLibXML2
+import Foundation
+import HeraldDomain
+import HeraldParsing
+
+/// `herald-benchmarks extract --pages DIR [--repetitions N] [--process-pages N]`: the article
+/// extractor on a folder of pages (each `*/source.html`, the layout of Mozilla's Readability test
+/// pages), against a bare libxml2 HTML parse (`htmlReadMemory` and `xmlFreeDoc`) of the same
+/// bytes in the same run. Per page the best of N repetitions is kept; the report gives the
+/// median, p90, p99 and the slowest page, the ratio to the bare parse, then the whole `herald
+/// extract --json` process (wall time, peak memory over the runtime's own, as a multiple of the page).
+enum ExtractBenchmark {
+    struct PageTiming {
+        let name: String
+        let bytes: Int
+        let bare: Double
+        let extract: Double
+    }
+
+    static func run(_ arguments: [String]) {
+        var pagesFolder = ".build/extraction/readability-pages"
+        var repetitions = 5
+        var processPages = 40
+        var index = 0
+        while index < arguments.count {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch arguments[index] {
+            case "--pages": pagesFolder = value
+            case "--repetitions": repetitions = max(1, Int(value) ?? 5)
+            case "--process-pages": processPages = max(0, Int(value) ?? 40)
+            default:
+                FileHandle.standardError.write(Data("unknown option \(arguments[index])\n".utf8))
+                exit(2)
+            }
+            index += 2
+        }
+        let pages = pageFiles(in: pagesFolder)
+        guard !pages.isEmpty else {
+            FileHandle.standardError.write(Data("""
+                no pages under \(pagesFolder): mkdir -p .build/extraction && tar -xJf ../shared/extraction/mozilla-readability-pages.tar.xz -C .build/extraction
+
+                """.utf8))
+            exit(2)
+        }
+        let extractor = LibXMLArticleExtractor()
+        var timings: [PageTiming] = []
+        var words = 0
+        for (name, path) in pages {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            var bare = Double.infinity
+            var extract = Double.infinity
+            for _ in 0..<repetitions {
+                bare = min(bare, time { bareParse(data) })
+                extract = min(extract, time {
+                    words &+= extractor.extractArticle(from: data, pageURL: "http://fakehost/test/page.html", charset: nil).text.utf8.count
+                })
+            }
+            timings.append(PageTiming(name: name, bytes: data.count, bare: bare, extract: extract))
+        }
+        let totalBytes = timings.reduce(0) { $0 + $1.bytes }
+        print("herald-benchmarks extract: \(timings.count) pages, \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MB, "
+              + "median page \(String(format: "%.0f", percentile(timings.map { Double($0.bytes) }, 0.5) / 1024)) KB; "
+              + "best of \(repetitions) per page (checksum \(words % 1000))")
+        print("| figure | bare libxml2 HTML parse | herald extraction | ratio |")
+        print("|---|---|---|---|")
+        for (label, fraction) in [("median page", 0.5), ("p90", 0.9), ("p99", 0.99), ("slowest", 1.0)] {
+            let bare = percentile(timings.map(\.bare), fraction)
+            let extract = percentile(timings.map(\.extract), fraction)
+            print("| \(label) | \(ms(bare)) | \(ms(extract)) | \(String(format: "%.1f", extract / bare))x |")
+        }
+        let bareSum = timings.reduce(0) { $0 + $1.bare }
+        let extractSum = timings.reduce(0) { $0 + $1.extract }
+        print("| all pages | \(ms(bareSum)) | \(ms(extractSum)) | \(String(format: "%.1f", extractSum / bareSum))x |")
+        let slowest = timings.max { $0.extract < $1.extract }!
+        print("slowest page: \(slowest.name) (\(slowest.bytes / 1024) KB) \(ms(slowest.extract))")
+        print("goals: median < 5 ms, p99 < 50 ms")
+        reportProcess(timings: timings, pages: Dictionary(uniqueKeysWithValues: pages), count: processPages)
+    }
+
+    /// The whole `herald extract --json FILE` process on the largest pages and a sample of the rest.
+    private static func reportProcess(timings: [PageTiming], pages: [String: String], count: Int) {
+        guard count > 0 else { return }
+        guard let herald = ParseCommandBenchmark.heraldExecutable() else {
+            return print("whole process: skipped, no release herald beside this binary (swift build -c release --product herald)")
+        }
+        guard let runtime = ParseCommandBenchmark.throughHelper([herald, "--version"]) else {
+            return print("whole process: the child failed")
+        }
+        let bySize = timings.sorted { $0.bytes > $1.bytes }
+        let stride = max(1, bySize.count / max(1, count))
+        let sample = Array(bySize.prefix(5)) + Swift.stride(from: 5, to: bySize.count, by: stride).map { bySize[$0] }
+        var seconds: [Double] = []
+        var worstMemory = (ratio: 0.0, name: "", megabytes: 0.0)
+        for timing in sample.prefix(count) {
+            guard let path = pages[timing.name],
+                  let run = ParseCommandBenchmark.throughHelper(
+                      [herald, "extract", path, "--json", "--url", "http://fakehost/test/page.html"]), run.succeeded
+            else { return print("whole process: herald extract failed on \(timing.name)") }
+            seconds.append(run.seconds)
+            let over = Double(max(0, run.peakKilobytes - runtime.peakKilobytes)) * 1024
+            let ratio = over / Double(timing.bytes)
+            if ratio > worstMemory.ratio {
+                worstMemory = (ratio, timing.name, Double(run.peakKilobytes) / 1024)
+            }
+        }
+        print("whole process (herald extract --json, \(seconds.count) pages, the 5 largest included): "
+              + "median \(ms(percentile(seconds, 0.5))), p90 \(ms(percentile(seconds, 0.9))), slowest \(ms(percentile(seconds, 1))) "
+              + "(goal < 30 ms a page); `herald --version` alone: \(ms(runtime.seconds))")
+        print("peak memory over the runtime's own (\(String(format: "%.1f", Double(runtime.peakKilobytes) / 1024)) MB): "
+              + "at most \(String(format: "%.1f", worstMemory.ratio))x the page (\(worstMemory.name), "
+              + "ru_maxrss \(String(format: "%.1f", worstMemory.megabytes)) MB; goal < 4x)")
+    }
+
+    /// `NAME/source.html` under the folder, by name.
+    private static func pageFiles(in folder: String) -> [(String, String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().compactMap { name in
+            let path = folder + "/" + name + "/source.html"
+            return FileManager.default.fileExists(atPath: path) ? (name, path) : nil
+        }
+    }
+
+    /// The baseline: libxml2 builds and frees the page's tree (the extractor's own parse options).
+    private static func bareParse(_ data: Data) {
+        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                  let document = htmlReadMemory(base, Int32(raw.count), nil, "UTF-8", Int32(options)) else { return }
+            xmlFreeDoc(document)
+        }
+    }
+
+    private static func time(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded(.up)))
+        return sorted[index]
+    }
+
+    private static func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Chooses the charset a page is decoded with: the server's charset, else a byte order mark,
+/// else UTF-8 when all the bytes are UTF-8 (a page saved again as UTF-8 often keeps its old
+/// `<meta charset>`, and other encodings' text is almost never valid UTF-8), else the page's
+/// `<meta charset>` or `http-equiv` declaration in its first 1024 bytes (left to libxml2), else
+/// windows-1252, the web's usual fallback.
+enum PageEncoding {
+    /// The charset to force on libxml2, or nil to let the page's own declaration or mark decide.
+    static func choose(for bytes: Data, transport: String?) -> String? {
+        if let transport, !transport.isEmpty { return transport }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        // A page cut at the size limit may end inside a character: its last bytes are not judged.
+        let judged = bytes.count >= PageTree.maxInputBytes ? bytes.dropLast(3) : bytes
+        if judged.withUnsafeBytes({ UTF8Census(of: $0, stoppingAtInvalid: true).isValid }) { return "UTF-8" }
+        return declaresCharset(bytes.prefix(1024)) ? nil : "windows-1252"
+    }
+
+    /// True when the start of the page has `charset=` (in a `<meta>`), in any case.
+    private static func declaresCharset(_ head: Data) -> Bool {
+        let needle = Array("charset".utf8)
+        let bytes = Array(head)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) {
+            var matches = true
+            for offset in 0..<needle.count where bytes[start + offset] | 0x20 != needle[offset] {
+                matches = false
+                break
+            }
+            if matches { return true }
+        }
+        return false
+    }
+}

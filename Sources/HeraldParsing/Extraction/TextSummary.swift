@@ -1,0 +1,98 @@
+/// The measure of a run of text that can be combined: the characters of the text trimmed and
+/// space-collapsed, counted from the measures of its parts. Scoring asks the length and the link
+/// text of thousands of nested blocks; measuring every node once, children before parents, makes
+/// each answer a lookup instead of a walk of the block.
+struct TextSummary {
+    /// Characters that are not white space.
+    var visible = 0
+    /// Commas among them.
+    var commas = 0
+    /// White space before the first visible character (all of it, when there is none).
+    var leadingSpaces = 0
+    /// White space after the last visible character.
+    var trailingSpaces = 0
+    /// Runs of white space between visible characters, and their characters.
+    var internalRuns = 0
+    var internalSpaces = 0
+    /// The weighted length of the links' text inside (see ``BlockCensus/weightedLength(ofLink:)``).
+    var linkLength = 0.0
+    /// The `<br>` and `<hr>` elements inside.
+    var breaks = 0
+
+    var hasText: Bool { visible > 0 }
+    /// The length of the trimmed text with each run of white space made one character.
+    var normalizedLength: Int { visible + internalRuns }
+    /// The length of the trimmed text.
+    var trimmedLength: Int { visible + internalSpaces }
+
+    init() {}
+
+    /// Measures one text node.
+    init(text: String) {
+        var counter = TextCounter(normalizingSpaces: true)
+        counter.count(text)
+        var raw = TextCounter(normalizingSpaces: false)
+        raw.count(text)
+        visible = counter.visible
+        commas = counter.commas
+        internalRuns = counter.length - counter.visible
+        internalSpaces = raw.length - raw.visible
+        leadingSpaces = counter.leadingSpaces
+        trailingSpaces = counter.trailingSpaces
+    }
+
+    /// The measure of this text followed by `next`.
+    func followed(by next: TextSummary) -> TextSummary {
+        var result = self
+        result.linkLength += next.linkLength
+        result.breaks += next.breaks
+        if !hasText {
+            result = next
+            result.leadingSpaces += leadingSpaces
+            result.linkLength = linkLength + next.linkLength
+            result.breaks = breaks + next.breaks
+            return result
+        }
+        if !next.hasText {
+            result.trailingSpaces += next.leadingSpaces
+            return result
+        }
+        let gap = trailingSpaces + next.leadingSpaces
+        result.visible += next.visible
+        result.commas += next.commas
+        result.internalRuns += next.internalRuns + (gap > 0 ? 1 : 0)
+        result.internalSpaces += next.internalSpaces + gap
+        result.trailingSpaces = next.trailingSpaces
+        return result
+    }
+
+    /// Measures every node of `root`'s subtree (itself included), children first, into ``PageNode/summary``.
+    /// - Returns: The nodes measured, to forget the measures when the tree is about to change.
+    @discardableResult
+    static func measure(_ root: PageNode) -> [PageNode] {
+        var order: [PageNode] = [root]
+        root.forEachDescendant { order.append($0) }
+        for node in order.reversed() {
+            if node.isText {
+                node.summary = TextSummary(text: node.text)
+                continue
+            }
+            var summary = TextSummary()
+            var child = node.firstChild
+            while let current = child {
+                if let measured = current.summary { summary = summary.followed(by: measured) }
+                child = current.nextSibling
+            }
+            if node.name == "br" || node.name == "hr" { summary.breaks += 1 }
+            if node.name == "a" {
+                summary.linkLength += Double(summary.normalizedLength) * BlockCensus.weight(ofLink: node)
+            }
+            node.summary = summary
+        }
+        return order
+    }
+
+    static func forget(_ nodes: [PageNode]) {
+        for node in nodes { node.summary = nil }
+    }
+}

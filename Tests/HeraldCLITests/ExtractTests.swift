@@ -1,0 +1,95 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+extension CLISuite {
+    /// `herald extract` on hand-written pages (Fixtures/pages), from a file, standard input and the
+    /// test HTTP server.
+    @Suite("Extracting articles from pages")
+    struct ExtractTests {
+        static let pageURL = "https://fieldnotes.example.org/2026/10/garlic/"
+
+        @Test("extract FILE --json prints the documented fields")
+        func jsonDocument() async throws {
+            let sandbox = try Sandbox()
+            let result = try await sandbox.herald(["extract", Locations.fixture("pages/garden-article.html").path,
+                                                   "--url", Self.pageURL, "--json"])
+            #expect(result.succeeded, "\(result.summary)")
+            let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            #expect(Set(document.keys) == ["title", "byline", "excerpt", "siteName", "published", "lang", "dir", "image",
+                                           "readerable", "html", "text"])
+            #expect(document["title"] as? String == "Planting garlic before the frost")
+            #expect(document["byline"] as? String == "Ada Grower")
+            #expect(document["siteName"] as? String == "Field Notes")
+            #expect(document["published"] as? String == "2026-10-30T07:15:00+00:00")
+            #expect(document["lang"] as? String == "en-GB")
+            #expect(document["readerable"] as? Bool == true)
+            #expect(document["image"] as? String == "https://fieldnotes.example.org/images/garlic-row.jpg")
+            #expect(document["excerpt"] as? String == "When to plant garlic, which cloves to choose and how deep they go.")
+            let text = try #require(document["text"] as? String)
+            for kept in ["vernalisation", "Choosing the cloves", "Hardneck", "Keep the largest cloves for planting."] {
+                #expect(text.contains(kept), "\(kept) is missing")
+            }
+            for dropped in ["cookies", "Most read", "squirrels", "Privacy", "Vegetables", "E-mail"] {
+                #expect(!text.contains(dropped), "\(dropped) was kept")
+            }
+            let html = try #require(document["html"] as? String)
+            #expect(html.contains("src=\"https://fieldnotes.example.org/images/cloves.jpg\""))
+            #expect(html.contains("href=\"https://fieldnotes.example.org/2026/10/guides/alliums.html\""))
+            #expect(!html.contains("<script"))
+        }
+
+        @Test("extract FILE prints the title, the byline and the text; an index page is flagged")
+        func textOutput() async throws {
+            let sandbox = try Sandbox()
+            let article = try await sandbox.herald(["extract", Locations.fixture("pages/garden-article.html").path])
+            #expect(article.succeeded, "\(article.summary)")
+            let lines = article.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "Planting garlic before the frost")
+            #expect(lines.dropFirst().first == "Ada Grower · Field Notes · 2026-10-30T07:15:00+00:00")
+            let index = try await sandbox.herald(["extract", "-"], stdin: try Locations.fixtureData("pages/index-page.html"))
+            #expect(index.succeeded, "\(index.summary)")
+            #expect(index.stdout.contains("(This page is probably not an article.)"), "\(index.stdout)")
+        }
+
+        @Test("extract URL fetches the page from the server, once; a missing page is a clear error")
+        func fromTheServer() async throws {
+            let sandbox = try Sandbox()
+            let page = try Locations.fixtureData("pages/garden-article.html")
+            try await withServer { server in
+                server.route("/2026/10/garlic/", .feed([UInt8](page), contentType: "text/html; charset=utf-8"))
+                let result = try await sandbox.herald(["extract", server.url("/2026/10/garlic/"), "--html"])
+                #expect(result.succeeded, "\(result.summary)")
+                #expect(result.stdout.contains("vernalisation"))
+                // Relative addresses resolve against where the page was fetched from.
+                #expect(result.stdout.contains("src=\"\(server.url("/images/cloves.jpg"))\""), "\(result.stdout)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1)
+
+                server.route("/gone", .error(404))
+                let missing = try await sandbox.herald(["extract", server.url("/gone")])
+                #expect(!missing.succeeded)
+                #expect(missing.stderr.contains("Cannot fetch the page \(server.url("/gone")): the server says it does not exist (404)"),
+                        "\(missing.stderr)")
+            }
+        }
+
+        @Test("extract on a file that does not exist says so")
+        func missingFile() async throws {
+            let sandbox = try Sandbox()
+            let result = try await sandbox.herald(["extract", "/nonexistent/page.html"])
+            #expect(!result.succeeded)
+            #expect(result.stderr.contains("Cannot read /nonexistent/page.html"), "\(result.stderr)")
+        }
+
+        @Test("escape sequences in a page's title do not reach the terminal")
+        func hostileTitle() async throws {
+            let sandbox = try Sandbox()
+            let page = "<html><head><title>Garlic \u{1B}[2J\u{1B}]0;owned\u{07} tips for the autumn garden</title></head>"
+                + "<body><article><p>\(String(repeating: "Plant the cloves in autumn, pointed end up, a hand apart. ", count: 12))</p></article></body></html>"
+            let result = try await sandbox.herald(["extract", "-"], stdin: Data(page.utf8))
+            #expect(result.succeeded, "\(result.summary)")
+            #expect(!result.stdout.contains("\u{1B}"))
+            #expect(!result.stdout.contains("\u{07}"))
+        }
+    }
+}
