@@ -52,7 +52,11 @@ let package = Package(
         // The ports services implement and interactors call (stores, fetcher, parser, renderer,
         // sanitiser, queue, ledger). Not re-exported by the facade: a front end cannot name them.
         .target(name: "HeraldPorts", dependencies: ["HeraldDomain"]),
-        .target(name: "HeraldParsing", dependencies: ["HeraldDomain", "HeraldPorts", "CLibXML2", "CZlib"]),
+        .target(name: "HeraldParsing", dependencies: [
+            "HeraldDomain", "HeraldPorts", "CLibXML2", "CZlib",
+            // The system SQLite (a module map only), to read newsboat's cache.db.
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .target(
             name: "HeraldStore",
             dependencies: [
@@ -211,7 +215,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "HeraldCLITests", dependencies: ["HeraldCLI", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldCLITests",
+            // The system SQLite (a module map) to flag articles in newsboat's own cache.db, as newsboat does.
+            dependencies: ["HeraldCLI", "HeraldTestSupport", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "HeraldSyncTests",
             dependencies: [

@@ -19,6 +19,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case account(AccountError)
     /// A web page (an article's page, to extract) could not be fetched.
     case page(url: String, FetchError)
+    /// A newsboat folder could not be imported.
+    case newsboat(NewsboatImportError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -30,6 +32,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case .notFound(let what): what
         case let .file(path, reason): "Cannot use \(path): \(reason)."
         case .account(let error): error.message
+        case .newsboat(let error): error.message
         case let .page(url, error): "Cannot fetch the page \(url): \(error.reason); check the address, or save the page and give its file."
         }
     }

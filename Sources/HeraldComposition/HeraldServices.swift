@@ -48,6 +48,8 @@ public struct HeraldServices: Sendable {
     public let credentials: any CredentialHashing
     /// Finds the readable article of a web page.
     public let extractor: any ArticleExtracting
+    /// Reads a newsboat user's folder (`urls`, `cache.db`).
+    public let newsboat: any NewsboatHomeReading
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -164,7 +166,7 @@ public struct HeraldServices: Sendable {
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
-                              extractor: LibXMLArticleExtractor(), shutdownHandler: {
+                              extractor: LibXMLArticleExtractor(), newsboat: NewsboatHomeReader(), shutdownHandler: {
                                   await shutdown()
                                   await close()
                               })

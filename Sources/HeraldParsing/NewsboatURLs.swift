@@ -4,16 +4,47 @@ import HeraldDomain
 /// newsboat's `urls` file: one feed per line, then tags; `"~Title"` names the feed, `"!"`
 /// hides it, `#` starts a comment, `query:` feeds (searches, not subscriptions) are skipped.
 enum NewsboatURLs {
-    static func read(_ data: Data) throws(SubscriptionListError) -> [SubscriptionEntry] {
+    /// Everything a `urls` file holds: subscriptions, `query:` feeds and script sources.
+    struct Contents {
         var entries: [SubscriptionEntry] = []
-        var sawContent = false
+        var queries: [NewsboatQuery] = []
+        var scriptSources: [String] = []
+    }
+
+    static func read(_ data: Data) throws(SubscriptionListError) -> [SubscriptionEntry] {
+        let contents = readAll(data)
+        if contents.entries.isEmpty && hasContent(data) {
+            throw .unrecognised
+        }
+        return contents.entries
+    }
+
+    private static func hasContent(_ data: Data) -> Bool {
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+        }
+    }
+
+    /// Reads subscriptions, `query:NAME:EXPRESSION` feeds and `exec:`/`filter:` sources.
+    static func readAll(_ data: Data) -> Contents {
+        var contents = Contents()
         for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            sawContent = true
             let tokens = tokenize(line)
-            // query: feeds are searches; exec: and filter: run local commands Herald will not run.
-            guard let url = tokens.first, !["query:", "exec:", "filter:"].contains(where: url.hasPrefix) else { continue }
+            guard let url = tokens.first else { continue }
+            if url.hasPrefix("query:") {
+                // query:NAME:EXPRESSION, the expression may itself hold colons.
+                let parts = url.dropFirst(6).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2 { contents.queries.append(NewsboatQuery(name: String(parts[0]), expression: String(parts[1]))) }
+                continue
+            }
+            // exec: and filter: run local commands; they are listed, never run from here.
+            if url.hasPrefix("exec:") || url.hasPrefix("filter:") {
+                contents.scriptSources.append(url)
+                continue
+            }
             guard url.contains("://") else { continue }
             var entry = SubscriptionEntry(feedURL: url)
             for token in tokens.dropFirst() {
@@ -21,10 +52,9 @@ enum NewsboatURLs {
                 else if token.hasPrefix("~") { entry.title = String(token.dropFirst()) }
                 else if !token.isEmpty, !entry.tags.contains(token) { entry.tags.append(token) }
             }
-            entries.append(entry)
+            contents.entries.append(entry)
         }
-        if entries.isEmpty && sawContent { throw .unrecognised }
-        return entries
+        return contents
     }
 
     /// Splits on blanks outside double quotes; a `#` outside quotes ends the line.
@@ -33,7 +63,15 @@ enum NewsboatURLs {
         var current = ""
         var quoted = false
         var hasToken = false
+        var escaped = false
         for c in line {
+            // Inside quotes, newsboat reads \" as a quote and \\ as a backslash (query: expressions).
+            if escaped {
+                current.append(c)
+                escaped = false
+                continue
+            }
+            if quoted && c == "\\" { escaped = true; continue }
             if c == "\"" { quoted.toggle(); hasToken = true; continue }
             if !quoted && c == "#" && !hasToken { break }
             if !quoted && (c == " " || c == "\t") {

@@ -2,22 +2,45 @@ import ArgumentParser
 import Foundation
 import Herald
 
-/// `herald import FILE`: subscribe to every feed of an OPML or newsboat `urls` file.
+/// `herald import FILE`: subscribe to every feed of an OPML or newsboat `urls` file;
+/// `herald import --from newsboat [DIR]`: move a newsboat user in, read state and all.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import subscriptions from OPML or a newsboat urls file (twice changes nothing).")
+        commandName: "import", abstract: "Import subscriptions from OPML or a newsboat urls file, or a whole newsboat folder (twice changes nothing).",
+        discussion: """
+            --from newsboat reads newsboat's folder (DIR, else ~/.newsboat, else ~/.config/newsboat with the \
+            cache in ~/.local/share/newsboat): the subscriptions of urls with their tags and titles, every article \
+            of cache.db with its read state and flags (--star-flag, s by default, becomes starred), query: feeds \
+            as saved searches where newsboat's filter language translates, and a report of what was not taken.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The OPML or urls file, or - for standard input.")
-    var file: String
+    @Option(help: ArgumentHelp("Import another reader's folder instead of a file: newsboat.", valueName: "reader"))
+    var from: String?
+    @Option(help: ArgumentHelp("With --from newsboat: the flag letter that means starred.", valueName: "letter"))
+    var starFlag: String = "s"
+    @Argument(help: "The OPML or urls file, or - for standard input; with --from newsboat, newsboat's folder.")
+    var file: String?
+
+    func validate() throws {
+        if let from, from != "newsboat" {
+            throw ValidationError("--from takes newsboat (OPML and urls files are imported without --from).")
+        }
+        if from == nil && file == nil { throw ValidationError("Give the file to import, or --from newsboat.") }
+        if starFlag.count != 1 { throw ValidationError("--star-flag takes one letter.") }
+    }
 
     func run() async throws {
+        if from != nil {
+            try await importNewsboat()
+            return
+        }
         let data: Data
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                throw CLIFailure("Cannot read \(file); check the path.")
+            guard let path = file, let contents = FileManager.default.contents(atPath: path) else {
+                throw CLIFailure("Cannot read \(file ?? ""); check the path.")
             }
             data = contents
         }
@@ -25,6 +48,13 @@ struct ImportCommand: AsyncParsableCommand {
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.subscriptionsImported(data)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
+        }
+    }
+
+    private func importNewsboat() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let report = try await herald.importNewsboat(from: file, starFlag: starFlag.first ?? "s")
+            NewsboatImportText.lines(report).forEach { terminal.line(TerminalSafety.sanitize($0)) }
         }
     }
 }

@@ -1,0 +1,24 @@
+import HeraldComposition
+import HeraldInteractors
+
+extension Herald {
+    /// Moves a newsboat user in: subscriptions with tags and titles from `urls`, every article of
+    /// `cache.db` with its read state and flags, `query:` feeds as saved searches where they
+    /// translate. Running it again adds nothing twice; nothing is marked unread or unstarred.
+    /// - Parameters:
+    ///   - folder: newsboat's folder; nil looks in `~/.newsboat`, then `~/.config/newsboat` (cache
+    ///     in `~/.local/share/newsboat`).
+    ///   - starFlag: The newsboat flag letter taken for starred (`s`).
+    /// - Returns: What was taken and what was not.
+    public func importNewsboat(from folder: String? = nil, starFlag: Character = "s") async throws(HeraldError)
+        -> NewsboatImportReport {
+        let migration = NewsboatImportInteractor(reader: services.newsboat, feeds: services.feeds,
+                                                 articles: services.articles, searches: services.search,
+                                                 clock: services.clock)
+        do {
+            return try await migration.importHome(from: folder, starFlag: starFlag)
+        } catch {
+            throw .newsboat(error)
+        }
+    }
+}

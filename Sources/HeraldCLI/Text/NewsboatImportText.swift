@@ -1,0 +1,28 @@
+import Herald
+
+/// The report of `herald import --from newsboat` as lines of text.
+enum NewsboatImportText {
+    static func lines(_ report: NewsboatImportReport) -> [String] {
+        var lines = [
+            "Subscriptions: \(report.feedsAdded) added, \(report.feedsAlreadySubscribed) already there.",
+            "Articles from newsboat's cache: \(report.articles) (\(report.markedRead) marked read, \(report.starred) starred).",
+        ]
+        if !report.savedSearches.isEmpty {
+            lines.append("Query feeds saved as searches:")
+            lines += report.savedSearches.map { "  " + $0 }
+        }
+        if !report.queriesNotTaken.isEmpty {
+            lines.append("Query feeds not taken:")
+            lines += report.queriesNotTaken.map { "  " + $0 }
+        }
+        if !report.scriptSourcesNotTaken.isEmpty {
+            lines.append("Script sources not taken (Herald does not run commands from urls yet):")
+            lines += report.scriptSourcesNotTaken.map { "  " + $0 }
+        }
+        if !report.cachedFeedsNotSubscribed.isEmpty {
+            lines.append("Feeds in the cache but no longer in urls, left out:")
+            lines += report.cachedFeedsNotSubscribed.map { "  " + $0 }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What a newsboat user has, read from their newsboat folder: the subscriptions of `urls`, its
+/// `query:` feeds and script sources, and every article of `cache.db` with its read state and flags.
+public struct NewsboatHome: Sendable {
+    /// The `urls` file read.
+    public var urlsFile: String
+    /// The cache read, when there was one.
+    public var cacheFile: String?
+    /// The feeds of `urls`, with their tags, titles (`"~Title"`) and hidden flags (`"!"`).
+    public var subscriptions: [SubscriptionEntry]
+    /// The `query:` feeds: searches over the other feeds.
+    public var queries: [NewsboatQuery]
+    /// `exec:` and `filter:` sources, which run the user's own commands: listed, not imported.
+    public var scriptSources: [String]
+    /// The feeds of the cache, with their articles.
+    public var feeds: [NewsboatFeed]
+
+    /// Creates a newsboat home.
+    public init(urlsFile: String, cacheFile: String?, subscriptions: [SubscriptionEntry], queries: [NewsboatQuery],
+                scriptSources: [String], feeds: [NewsboatFeed]) {
+        self.urlsFile = urlsFile
+        self.cacheFile = cacheFile
+        self.subscriptions = subscriptions
+        self.queries = queries
+        self.scriptSources = scriptSources
+        self.feeds = feeds
+    }
+}
+
+/// A `query:NAME:EXPRESSION` line of newsboat's `urls`.
+public struct NewsboatQuery: Sendable, Hashable {
+    /// The name shown for the query feed.
+    public var name: String
+    /// The filter expression, in newsboat's filter language.
+    public var expression: String
+
+    /// Creates a query.
+    public init(name: String, expression: String) {
+        self.name = name
+        self.expression = expression
+    }
+}
+
+/// One feed of newsboat's cache: its articles, as Herald would have parsed them (the same
+/// identities, so that Herald's next fetch of the feed recognises them), and their state.
+public struct NewsboatFeed: Sendable {
+    /// The feed's URL (newsboat's `rssurl`).
+    public var feedURL: String
+    /// Its title in newsboat.
+    public var title: String
+    /// Its site's address.
+    public var siteURL: String?
+    /// The articles newsboat keeps (deleted ones left out).
+    public var items: [ParsedItem]
+    /// Read and flagged state by item identity.
+    public var states: [String: NewsboatItemState]
+
+    /// Creates a cached feed.
+    public init(feedURL: String, title: String, siteURL: String?, items: [ParsedItem], states: [String: NewsboatItemState]) {
+        self.feedURL = feedURL
+        self.title = title
+        self.siteURL = siteURL
+        self.items = items
+        self.states = states
+    }
+}
+
+/// What the user did with an article in newsboat.
+public struct NewsboatItemState: Sendable, Hashable {
+    /// Read (newsboat's `unread` is 0).
+    public var isRead: Bool
+    /// Flagged with the flag taken for starred (`s` unless said otherwise).
+    public var isStarred: Bool
+
+    /// Creates a state.
+    public init(isRead: Bool, isStarred: Bool) {
+        self.isRead = isRead
+        self.isStarred = isStarred
+    }
+}
+
+/// Why a newsboat folder could not be read.
+public enum NewsboatImportError: Error, Sendable, Hashable {
+    /// No `urls` file in any of the folders looked at.
+    case noNewsboatFolder(looked: [String])
+    /// `cache.db` exists but is not newsboat's cache, or cannot be read.
+    case unreadableCache(path: String, reason: String)
+    /// The store failed while importing.
+    case store(StoreError)
+
+    /// What went wrong and what the user can do.
+    public var message: String {
+        switch self {
+        case .noNewsboatFolder(let looked):
+            "No newsboat urls file in \(looked.joined(separator: ", ")); give the folder: herald import --from newsboat DIR."
+        case let .unreadableCache(path, reason):
+            "Cannot read newsboat's cache \(path): \(reason). Close newsboat if it is running, or import without it by moving it away."
+        case .store(let error): error.message
+        }
+    }
+}
+
+/// What `herald import --from newsboat` took, and what it did not.
+public struct NewsboatImportReport: Sendable, Hashable {
+    /// Subscriptions added, and those already there.
+    public var feedsAdded = 0
+    public var feedsAlreadySubscribed = 0
+    /// Articles taken from the cache (new or updated), read ones marked read, flagged ones starred.
+    public var articles = 0
+    public var markedRead = 0
+    public var starred = 0
+    /// Cached feeds that are no longer in `urls` (left out).
+    public var cachedFeedsNotSubscribed: [String] = []
+    /// Query feeds saved as searches, with the Herald query they became.
+    public var savedSearches: [String] = []
+    /// Query feeds not taken, with the reason.
+    public var queriesNotTaken: [String] = []
+    /// Script sources not taken.
+    public var scriptSourcesNotTaken: [String] = []
+
+    /// Creates an empty report.
+    public init() {}
+}

@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// Moves a newsboat user in: subscriptions with their tags and titles, every cached article with
+/// its read state and flags (under the identity Herald's parser gives it, so the next refresh
+/// updates it instead of adding it again), `query:` feeds as saved searches where newsboat's
+/// filter language has a translation. Running it again adds nothing twice; it never marks an
+/// article unread nor unstars one.
+public struct NewsboatImportInteractor: Sendable {
+    private let reader: any NewsboatHomeReading
+    private let feeds: any FeedStoring
+    private let articles: any ArticleStoring
+    private let searches: any ArticleSearching
+    private let clock: any WallClock
+
+    /// Creates the use case from its ports.
+    public init(reader: any NewsboatHomeReading, feeds: any FeedStoring, articles: any ArticleStoring,
+                searches: any ArticleSearching, clock: any WallClock) {
+        self.reader = reader
+        self.feeds = feeds
+        self.articles = articles
+        self.searches = searches
+        self.clock = clock
+    }
+
+    /// Imports a newsboat folder.
+    /// - Parameters:
+    ///   - folder: newsboat's folder; nil looks in the usual places.
+    ///   - starFlag: The newsboat flag letter that means starred.
+    public func importHome(from folder: String?, starFlag: Character = "s") async throws(NewsboatImportError)
+        -> NewsboatImportReport {
+        let home = try reader.readHome(in: folder, starFlag: starFlag)
+        var report = NewsboatImportReport()
+        let now = clock.now()
+        do {
+            var subscribed: [String: Feed] = [:]
+            for entry in home.subscriptions {
+                let added = try await feeds.addFeed(NewFeed(importing: entry), at: now)
+                if added.created { report.feedsAdded += 1 } else { report.feedsAlreadySubscribed += 1 }
+                subscribed[entry.feedURL] = added.feed
+            }
+            for cached in home.feeds {
+                guard let feed = subscribed[cached.feedURL] else {
+                    if !cached.items.isEmpty { report.cachedFeedsNotSubscribed.append(cached.feedURL) }
+                    continue
+                }
+                try await importArticles(of: cached, into: feed, at: now, report: &report)
+            }
+            try await feeds.finishSaving()
+            try await importQueries(home.queries, starFlag: starFlag, report: &report)
+        } catch {
+            throw .store(error)
+        }
+        report.scriptSourcesNotTaken = home.scriptSources
+        return report
+    }
+
+    private func importArticles(of cached: NewsboatFeed, into feed: Feed, at now: Date,
+                                report: inout NewsboatImportReport) async throws(StoreError) {
+        guard !cached.items.isEmpty else { return }
+        var links: [Link] = []
+        if let site = cached.siteURL { links.append(Link(href: site, rel: "alternate")) }
+        let parsed = ParsedFeed(format: .rss, version: "newsboat cache", title: TextConstruct(type: .text, value: cached.title),
+                                plainTitle: cached.title, links: links, items: cached.items)
+        // The feed's fetch state is kept as it is: Herald fetches the feed itself when it is due.
+        _ = try await feeds.saveFetchedFeed(parsed, fetchState: feed.fetchState, for: feed.id, at: now)
+        report.articles += cached.items.count
+        var read: [ArticleID] = []
+        var starred: [ArticleID] = []
+        let ids = try await articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .feed(feed.id))))
+        for chunk in stride(from: 0, to: ids.count, by: 500) {
+            for article in try await articles.articles(withIDs: Array(ids[chunk..<min(ids.count, chunk + 500)])) {
+                guard let state = cached.states[article.identity] else { continue }
+                if state.isRead && !article.state.isRead { read.append(article.id) }
+                if state.isStarred && !article.state.isStarred { starred.append(article.id) }
+            }
+        }
+        if !read.isEmpty { try await articles.setRead(true, for: read) }
+        if !starred.isEmpty { try await articles.setStarred(true, for: starred) }
+        report.markedRead += read.count
+        report.starred += starred.count
+    }
+
+    private func importQueries(_ queries: [NewsboatQuery], starFlag: Character,
+                               report: inout NewsboatImportReport) async throws(StoreError) {
+        guard !queries.isEmpty else { return }
+        let existing = Set(try await searches.savedSearches().map(\.name))
+        for query in queries {
+            switch NewsboatQueryTranslation.translate(query.expression, starFlag: starFlag) {
+            case .success(let search):
+                if !existing.contains(query.name) {
+                    _ = try await searches.saveSearch(name: query.name, query: search.query, filter: search.filter)
+                }
+                report.savedSearches.append("\(query.name): \(search.query)")
+            case .failure(let refusal):
+                report.queriesNotTaken.append("\(query.name) (\(query.expression)): \(refusal.reason)")
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDBSQLite
+import Testing
+
+extension CLISuite {
+    /// A newsboat user moves in: the real newsboat 2.21 builds its cache.db from the test server,
+    /// articles are marked read through newsboat (`-I`) and flagged in its cache, then
+    /// `herald import --from newsboat` takes feeds, tags, read state and flags, and Herald's own
+    /// refresh of the same feeds afterwards changes none of it.
+    @Suite("herald import --from newsboat")
+    struct NewsboatImportTests {
+        /// A feed whose items have no guid: one with a link and a date (newsboat keys it by both),
+        /// one with a link only.
+        static func cityFeed() -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>City</title><link>https://city.example/</link><description>City news</description>
+            <item><title>Tram line opens</title><link>https://city.example/tram</link><pubDate>Thu, 12 Nov 2026 09:00:00 +0000</pubDate>
+              <description>The new tram line opened.</description></item>
+            <item><title>Library hours</title><link>https://city.example/library</link>
+              <description>The library opens later.</description></item>
+            </channel></rss>
+            """
+        }
+
+        @Test("feeds, tags, titles, read state and flags come over; a refresh in Herald keeps them; twice adds nothing")
+        func movingIn() async throws {
+            guard let newsboat = NewsboatSyncTests.newsboat() else { return }
+            let sandbox = try Sandbox()
+            try await withServer { server in
+                let harbour = (1...3).map { index in
+                    NewsItem(guid: "h-\(index)", title: "Harbour news \(index)", link: "https://harbour.example/\(index)",
+                             date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
+                }
+                server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
+                server.route("/city.xml", .feed(Self.cityFeed()))
+                let urls = """
+                    # my feeds
+                    \(server.url("/harbour.xml")) local "~Harbour Desk"
+                    \(server.url("/city.xml")) local town
+                    "query:Harbour headlines:title =~ \\"Harbour\\" and unread = \\"yes\\""
+                    "query:Everything new:unread = \\"yes\\""
+                    "query:Old:age > 30"
+                    "exec:~/bin/weather-feed"
+                    """
+                let urlsPath = try sandbox.write(Data((urls + "\n").utf8), to: "home/.newsboat/urls")
+                let configPath = try sandbox.write(Data(), to: "home/.newsboat/config")
+                let cachePath = sandbox.path("home/.newsboat/cache.db")
+
+                func newsboatRun(_ arguments: [String]) async throws {
+                    let child = try ChildProcess(executable: newsboat,
+                                                 arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath] + arguments,
+                                                 environment: sandbox.environment, directory: sandbox.root,
+                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                    let result = await child.finish(timeout: .seconds(60))
+                    #expect(result.succeeded, "newsboat failed: \(result.summary)")
+                }
+                try await newsboatRun(["-x", "reload"])
+                // Read in newsboat: two harbour stories and the dated city story (keyed by link and date).
+                let read = ["h-1", "h-3", "https://city.example/tramThu, 12 Nov 2026 09:00:00 +0000"]
+                let readList = try sandbox.write(Data((read.joined(separator: "\n") + "\n").utf8), to: "scratch/read.txt")
+                try await newsboatRun(["-I", readList])
+                // Flagged in newsboat (its flags live in the cache): `s` is starred, `x` is not.
+                try Self.execute(cachePath, "UPDATE rss_item SET flags = 's' WHERE guid = 'h-2'")
+                try Self.execute(cachePath, "UPDATE rss_item SET flags = 'x' WHERE guid = 'h-3'")
+                #expect(server.requestCount(for: "/harbour.xml") == 1)
+
+                let imported = try await sandbox.herald(db: "import", "--from", "newsboat")
+                #expect(imported.succeeded, "\(imported.summary)")
+                #expect(imported.stdout.contains("Subscriptions: 2 added, 0 already there."), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Articles from newsboat's cache: 5 (3 marked read, 1 starred)."), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Harbour headlines: title:Harbour"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Old (age > 30): age > has no Herald equivalent"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("exec:~/bin/weather-feed"), "\(imported.stdout)")
+                // Nothing was fetched by the import: the articles came from newsboat's cache.
+                #expect(server.requestCount(for: "/harbour.xml") == 1)
+
+                let before = try await Self.articles(sandbox)
+                #expect(before.count == 5)
+                #expect(before.filter { !($0["read"] as? Bool ?? true) }.map { $0["title"] as? String ?? "" }.sorted()
+                        == ["Harbour news 2", "Library hours"])
+                #expect(before.filter { $0["starred"] as? Bool ?? false }.map { $0["title"] as? String ?? "" } == ["Harbour news 2"])
+                let feeds = try await sandbox.herald(db: "feeds", "--json")
+                #expect(feeds.stdout.contains("Harbour Desk"), "\(feeds.stdout)")
+                #expect(feeds.stdout.contains("\"town\""), "\(feeds.stdout)")
+
+                // Herald fetches the same feeds itself: nothing is added twice, nothing turns unread.
+                let refresh = try await sandbox.herald(db: "refresh", "--all")
+                #expect(refresh.succeeded, "\(refresh.summary)")
+                let after = try await Self.articles(sandbox)
+                #expect(after.count == 5, "\(after.map { $0["title"] ?? "" })")
+                #expect(after.filter { !($0["read"] as? Bool ?? true) }.count == 2)
+
+                // A second import adds nothing.
+                let again = try await sandbox.herald(db: "import", "--from", "newsboat")
+                #expect(again.stdout.contains("Subscriptions: 0 added, 2 already there."), "\(again.stdout)")
+                #expect(again.stdout.contains("(0 marked read, 0 starred)"), "\(again.stdout)")
+                #expect(try await Self.articles(sandbox).count == 5)
+                let searches = try await sandbox.herald(db: "search", "Harbour", "--json")
+                #expect(searches.succeeded, "\(searches.summary)")
+            }
+        }
+
+        @Test("no newsboat folder is a clear error")
+        func noFolder() async throws {
+            let sandbox = try Sandbox()
+            let result = try await sandbox.herald(db: "import", "--from", "newsboat")
+            #expect(!result.succeeded)
+            #expect(result.stderr.contains("No newsboat urls file in"), "\(result.stderr)")
+            #expect(result.stderr.contains("herald import --from newsboat DIR"), "\(result.stderr)")
+        }
+
+        static func articles(_ sandbox: Sandbox) async throws -> [[String: Any]] {
+            let listed = try await sandbox.herald(db: "list", "--json", "--limit", "100")
+            let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+            return try #require(json["articles"] as? [[String: Any]])
+        }
+
+        /// Runs one statement on a SQLite file (newsboat's cache, as newsboat would change it).
+        static func execute(_ path: String, _ sql: String) throws {
+            var handle: OpaquePointer?
+            guard sqlite3_open(path, &handle) == SQLITE_OK, let database = handle else {
+                throw CLIFailureForTests("cannot open \(path)")
+            }
+            defer { sqlite3_close(database) }
+            guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK, sqlite3_changes(database) == 1 else {
+                throw CLIFailureForTests("\(sql): \(String(cString: sqlite3_errmsg(database)))")
+            }
+        }
+    }
+}
+
+/// A failure of a test's own setup step.
+struct CLIFailureForTests: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
