@@ -45,6 +45,7 @@ struct ArticleCleaner {
             cell.name = allPhrasing ? "p" : "div"
             table.replace(with: cell)
         }
+        BoilerplateBlocks.remove(from: article)
         simplifyNestedElements(article)
         keepMathAsText(article)
     }

@@ -1,0 +1,102 @@
+/// Removals beyond Readability's, for what readers of the article never want and human-checked
+/// article texts leave out: navigation (`<nav>`, lists whose every item is a link: breadcrumbs,
+/// "more stories"), date lines ("Updated 5:27 am CST, Wednesday, November 20, 2019") and photo
+/// credit lines ("Photo: A. Name, AP"), newsletter prompts, and captions or short lines that
+/// repeat an earlier one word for word (slideshows, sharing links under every item). Each rule is
+/// about the block's own words, never a site.
+enum BoilerplateBlocks {
+    static func remove(from article: PageNode) {
+        for nav in article.descendants(named: "nav") { nav.detach() }
+        removeRepeats(in: article)
+        for list in article.descendants(named: ["ul", "ol"]).reversed() where article.contains(list) && isLinkList(list) {
+            list.detach()
+        }
+        for block in article.descendants(named: ["p", "div", "span", "time", "h4", "h5", "h6", "li", "figcaption", "small", "cite"]).reversed() {
+            // The length first: it needs no string, and most blocks are longer than a date line.
+            let length = block.innerTextLength()
+            guard length > 0, length <= 120, article.contains(block), !isData(block),
+                  block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
+            let text = block.innerText()
+            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) { block.detach() }
+        }
+    }
+
+    /// Repeats of an earlier block: a caption shown again (slideshows), or a short line of links
+    /// (60 characters at most) that comes back three times or more (a row of sharing links under
+    /// every item). Repeated prose and labels stay: an article may quote itself.
+    private static func removeRepeats(in article: PageNode) {
+        let blocks = article.descendants(named: ["p", "li", "figcaption", "div", "h2", "h3", "h4", "h5", "h6", "dd"])
+            .filter { block in
+                (block.name == "figcaption" || block.innerTextLength() <= 60)
+                    && block.elementChildren.allSatisfy { !blockNames.contains($0.name) }
+            }
+        let texts = blocks.map { PageText.normalized($0.textContent).lowercased() }
+        var counts: [String: Int] = [:]
+        for text in texts where text.unicodeScalars.count >= 10 { counts[text, default: 0] += 1 }
+        var seen = Set<String>()
+        for (block, text) in zip(blocks, texts) where (counts[text] ?? 0) > 1 && article.contains(block) {
+            let repeatedLine = text.unicodeScalars.count <= 60 && counts[text]! >= 3
+                && ArticleGrabber.linkDensity(block) >= 0.5
+            let repeatedCaption = block.name == "figcaption"
+            guard repeatedLine || repeatedCaption else { continue }
+            if !seen.insert(text).inserted { block.detach() }
+        }
+    }
+
+    /// A short block asking for a newsletter sign-up.
+    static func isNewsletterPrompt(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard lower.contains("newsletter") else { return false }
+        return ["subscribe", "sign up", "sign-up", "inbox", "receive"].contains { lower.contains($0) }
+    }
+
+    /// Inside code or a table, a line of dates is data.
+    private static func isData(_ block: PageNode) -> Bool {
+        block.hasAncestor("pre", maxDepth: -1) || block.hasAncestor("code", maxDepth: -1) || block.hasAncestor("table", maxDepth: -1)
+    }
+
+    private static let blockNames: Set<String> = ["p", "div", "ul", "ol", "table", "blockquote", "figure", "pre", "section"]
+
+    /// Two or more items, each of them a link and little else, to other pages (a table of contents,
+    /// whose links lead into the article itself, stays).
+    static func isLinkList(_ list: PageNode) -> Bool {
+        let items = list.elementChildren.filter { $0.name == "li" }
+        guard items.count >= 2 else { return false }
+        let links = list.descendants(named: "a")
+        let inPage = links.filter { ($0.attribute("href") ?? "").hasPrefix("#") }.count
+        if inPage * 2 >= links.count { return false }
+        return items.allSatisfy { item in
+            let length = item.innerTextLength()
+            guard length > 0 else { return true }
+            let linked = item.descendants(named: "a").reduce(0) { $0 + $1.innerTextLength() }
+            return Double(linked) >= 0.9 * Double(length)
+        }
+    }
+
+    private static let dateWords: Set<String> = [
+        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
+        "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december",
+        "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thursday", "fri", "friday",
+        "sat", "saturday", "sun", "sunday", "am", "pm", "a", "p", "m", "utc", "gmt", "est", "edt", "cst", "cdt",
+        "mst", "mdt", "pst", "pdt", "bst", "cet", "cest", "hst", "updated", "published", "posted", "last",
+        "modified", "first", "on", "at", "date", "time", "today", "yesterday",
+    ]
+
+    /// A line that only says when: date and time words and numbers, with at least one number.
+    static func isDateLine(_ text: String) -> Bool {
+        let words = PageText.tokens(text)
+        guard !words.isEmpty, words.contains(where: { $0.first?.isNumber == true }) else { return false }
+        let dated = words.filter { word in dateWords.contains(word) || word.allSatisfy(\.isNumber) }
+        return Double(dated.count) >= 0.85 * Double(words.count)
+    }
+
+    /// "Photo: A. Name, AP", "(Image: Getty)", "Credit: …": a short line naming a picture's source.
+    static func isCreditLine(_ text: String) -> Bool {
+        var line = Substring(PageText.trimmed(text))
+        if line.hasPrefix("(") && line.hasSuffix(")") { line = line.dropFirst().dropLast() }
+        let lower = line.lowercased()
+        guard lower.unicodeScalars.count <= 80 else { return false }
+        return ["photo:", "photos:", "image:", "images:", "credit:", "photograph:", "picture:", "photo credit:"]
+            .contains { lower.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HeraldDomain
+import Testing
+@testable import HeraldParsing
+
+/// The removals beyond Readability's (BoilerplateBlocks), and what they must leave alone.
+@Suite("Article extraction: boilerplate blocks")
+struct BoilerplateBlockTests {
+    let extractor = LibXMLArticleExtractor()
+
+    private func extract(_ body: String) -> ExtractedArticle {
+        let page = ArticleExtractorTests.page(body: body)
+        return extractor.extractArticle(from: Data(page.utf8), pageURL: ArticleExtractorTests.pageURL, charset: nil)
+    }
+
+    private func prose(_ topic: String) -> String { ArticleExtractorTests.prose(topic) }
+
+    @Test func navigationListsDateLinesCreditsAndPromptsGo() {
+        let related = (1...4).map { "<li><a href=\"/story/\($0)\">Another story number \($0) about the town</a></li>" }.joined()
+        let article = extract("""
+            <article><p>Updated 5:27 am CST, Wednesday, November 20, 2026</p><p>\(prose("garlic"))</p>
+            <figure><img src="/g.jpg"><figcaption>Photo: Ada Grower, Field Notes</figcaption></figure>
+            <p>\(prose("clove"))</p><ul>\(related)</ul>
+            <p>Get the latest updates in your inbox. Subscribe to our newsletter.</p><p>\(prose("bulb"))</p></article>
+            """)
+        #expect(article.text.contains("The bulb grows best"))
+        #expect(!article.text.contains("5:27"))
+        #expect(!article.text.contains("Photo: Ada Grower"))
+        #expect(!article.text.contains("Another story"))
+        #expect(!article.text.contains("newsletter"))
+    }
+
+    @Test func tablesOfContentsListsWithProseAndDatesInCodeStay() {
+        let contents = (1...3).map { "<li><a href=\"#part-\($0)\">Part \($0)</a></li>" }.joined()
+        let article = extract("""
+            <article><ul>\(contents)</ul><p>\(prose("garlic"))</p>
+            <ul><li>Plant in <a href="/autumn">autumn</a>, a hand apart and pointed end up</li><li>Water them in well</li></ul>
+            <pre><span>2026-11-20 17:00:00 404</span>
+            <span>2026-11-20 17:00:01 200</span></pre><p>\(prose("clove"))</p></article>
+            """)
+        #expect(article.text.contains("Part 2"))
+        #expect(article.text.contains("Water them in well"))
+        #expect(article.text.contains("2026-11-20 17:00:01 200"))
+    }
+
+    @Test func aRepeatedCaptionAndARepeatedRowOfLinksAppearOnce() {
+        let share = "<p><a href=\"https://s.example/w\">Whatsapp</a> <a href=\"https://s.example/f\">Facebook</a></p>"
+        let article = extract("""
+            <article><figure><img src="/a.jpg"><figcaption>The harbour at dawn, from the east pier</figcaption></figure>
+            <figure><img src="/b.jpg"><figcaption>The harbour at dawn, from the east pier</figcaption></figure>
+            <p>\(prose("garlic"))</p>\(share)<p>\(prose("clove"))</p>\(share)<p>\(prose("bulb"))</p>\(share)</article>
+            """)
+        #expect(article.text.components(separatedBy: "The harbour at dawn").count == 2)
+        #expect(article.text.components(separatedBy: "Whatsapp").count == 2)
+        #expect(article.text.contains("The bulb grows best"))
+    }
+
+    @Test(arguments: [
+        ("Updated 5:27 am CST, Wednesday, November 20, 2019", true),
+        ("Published 11:34 PM EST Nov 19, 2019", true),
+        ("November 20, 2019 / 1:07 AM", true),
+        ("The harbour reopened on November 20, 2019 after a storm", false),
+        ("Wednesday night at the harbour", false),
+    ])
+    func dateLines(text: String, isDate: Bool) {
+        #expect(BoilerplateBlocks.isDateLine(text) == isDate)
+    }
+}
