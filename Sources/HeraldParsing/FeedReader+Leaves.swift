@@ -55,7 +55,7 @@ extension FeedReader {
         case (_, .subtitle) where ns.isAtom, (_, .tagline) where ns.isAtom: feed.subtitle = construct(raw, leafType)
         case (.itunes, .summary), (.itunes, .subtitle): if feed.subtitle == nil { feed.subtitle = untypedConstruct(raw) }
         case (_, .language) where ns.isRSS, (.dc, .language):
-            let value = raw.trimmingASCIIWhitespace()
+            let value = LanguageTag.normalized(raw)
             if !value.isEmpty { feed.language = value }
         case (_, .copyright) where ns.isRSS || ns.isAtom, (_, .rights) where ns.isAtom || ns == .dc:
             feed.rights = ns.isAtom ? construct(raw, leafType) : untypedConstruct(raw)

@@ -41,7 +41,7 @@ extension FeedReader {
                 bases.append(URLResolver.resolve(value, against: currentBase))
                 frame.pushedBase = true
             case .lang:
-                languages.append(value)
+                languages.append(LanguageTag.normalized(value))
                 frame.pushedLang = true
             default: break
             }

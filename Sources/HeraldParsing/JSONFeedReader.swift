@@ -28,10 +28,10 @@ enum JSONFeedReader {
         let base = home ?? documentURL
         func resolve(_ s: String?) -> String? { s.map { URLResolver.resolve($0, against: base) } }
         if let title = string(root["title"]) {
-            feed.title = TextConstruct(type: textType(of: title), value: title, language: string(root["language"]))
+            feed.title = TextConstruct(type: textType(of: title), value: title, language: string(root["language"]).map(LanguageTag.normalized))
             feed.plainTitle = PlainText.line(from: title)
         }
-        feed.language = string(root["language"])
+        feed.language = string(root["language"]).map(LanguageTag.normalized)
         if let home { feed.links.append(Link(href: home, rel: "alternate")) }
         if let url = resolve(string(root["feed_url"])) {
             feed.links.append(Link(href: url, rel: "self"))

@@ -1,0 +1,39 @@
+import Foundation
+import HeraldDomain
+import Testing
+@testable import HeraldParsing
+
+/// Languages written with an underscore (`en_US`, the POSIX locale form) become BCP 47 tags.
+@Suite("Feed languages")
+struct LanguageTagTests {
+    @Test func rssLanguageAndXmlLangAreNormalised() throws {
+        let feed = try Parse.xml("""
+            <rss version="2.0"><channel><title>T</title><language> en_US </language>
+            <item><title>A</title><guid>a</guid></item></channel></rss>
+            """)
+        #expect(feed.language == "en-US")
+        #expect(feed.items.first?.language == "en-US")
+        let atom = try Parse.xml("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt_BR"><title>T</title><id>urn:t</id>
+            <entry xml:lang="de_AT"><title>A</title><id>urn:a</id></entry></feed>
+            """)
+        #expect(atom.language == "pt-BR")
+        #expect(atom.items.first?.language == "de-AT")
+    }
+
+    @Test func dublinCoreAndJSONFeedLanguagesToo() throws {
+        let dc = try Parse.xml("""
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title>
+            <dc:language>fr_CA</dc:language></channel></rss>
+            """)
+        #expect(dc.language == "fr-CA")
+        let json = try Parse.bytes(Data(#"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "language": "es_MX", "items": []}"#.utf8))
+        #expect(json.language == "es-MX")
+    }
+
+    @Test func wellFormedTagsAreLeftAlone() {
+        #expect(LanguageTag.normalized("en-GB") == "en-GB")
+        #expect(LanguageTag.normalized("zh-Hant-TW") == "zh-Hant-TW")
+        #expect(LanguageTag.normalized("") == "")
+    }
+}
