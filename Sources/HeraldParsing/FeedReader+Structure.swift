@@ -57,6 +57,12 @@ extension FeedReader {
         switch parent {
         case .ignored, .leaf:
             return .ignored
+        case .itunesCategory:
+            // A subcategory: `<itunes:category text="Technology"><itunes:category text="Podcasting"/>`.
+            if ns == .itunes && name == .category, let term = attribute(.text, in: attrs) {
+                feed.categories.append(Category(term: term, scheme: "itunes", label: itunesCategory + " › " + term))
+            }
+            return .ignored
         case .document:
             if ns == .rss090 && feed.format == .rdf { feed.version = "0.90" }
             guard ns.isRSS else { return .ignored }
@@ -74,8 +80,10 @@ extension FeedReader {
                 switch name {
                 case .owner: return .ignored
                 case .category:
-                    if let term = attribute(.text, in: attrs) { feed.categories.append(Category(term: term, scheme: "itunes")) }
-                    return .ignored
+                    guard let term = attribute(.text, in: attrs) else { return .ignored }
+                    feed.categories.append(Category(term: term, scheme: "itunes"))
+                    itunesCategory = term
+                    return .itunesCategory
                 case .image:
                     if let href = attribute(.href, in: attrs), feed.image == nil { feed.image = FeedImage(url: resolve(href)) }
                     return .ignored

@@ -6,7 +6,7 @@ import HeraldDomain
 /// Created per document, used from one thread, never shared.
 final class FeedReader {
     /// Where an element sits; decides what its children mean.
-    enum Context: UInt8 { case document, feed, item, image, person, source, media, ignored, leaf }
+    enum Context: UInt8 { case document, feed, item, image, person, source, media, ignored, leaf, itunesCategory }
 
     /// One open element.
     struct Frame {
@@ -71,6 +71,8 @@ final class FeedReader {
     @exclusivity(unchecked) var inItem = false
     @exclusivity(unchecked) var permalinkCandidate: String?
     @exclusivity(unchecked) var image: FeedImage?
+    /// The channel's `itunes:category` being read, for its subcategories.
+    @exclusivity(unchecked) var itunesCategory = ""
     @exclusivity(unchecked) var person = Person()
     @exclusivity(unchecked) var personIsContributor = false
     @exclusivity(unchecked) var personOwner = Context.feed

@@ -37,3 +37,19 @@ struct LanguageTagTests {
         #expect(LanguageTag.normalized("") == "")
     }
 }
+
+/// The channel's iTunes categories keep their subcategories.
+@Suite("iTunes categories")
+struct ITunesCategoryTests {
+    @Test func subcategoriesAreKeptWithTheirParent() throws {
+        let feed = try Parse.xml("""
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Pod</title>
+            <itunes:category text="Technology"><itunes:category text="Podcasting"/></itunes:category>
+            <itunes:category text="Science"/></channel></rss>
+            """)
+        let itunes = feed.categories.filter { $0.scheme == "itunes" }
+        #expect(itunes.map(\.term) == ["Technology", "Podcasting", "Science"])
+        #expect(itunes[1].label == "Technology › Podcasting")
+        #expect(itunes[0].label == nil)
+    }
+}
