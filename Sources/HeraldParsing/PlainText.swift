@@ -108,7 +108,14 @@ enum PlainText {
 
     /// ``entity(in:at:)`` over ASCII bytes.
     private static func asciiEntity(in s: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-        var j = i + 1
+        guard let (scalar, next) = asciiEntityBody(in: s, from: i + 1) else { return nil }
+        if scalar == "&", let twice = asciiEntityBody(in: s, from: next) { return twice }
+        return (scalar, next)
+    }
+
+    private static func asciiEntityBody(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Unicode.Scalar, Int)? {
+        let i = start - 1
+        var j = start
         while j < s.count, j - i <= 32, s[j] != UInt8(ascii: ";") {
             let c = s[j]
             let isNameByte = (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
@@ -124,10 +131,18 @@ enum PlainText {
     }
 
     /// Decodes the HTML entity (`&amp;`, `&#233;`, `&#xE9;`, `&eacute;`) starting at `i`.
+    /// An entity escaped twice (`&amp;hellip;`, common in CDATA titles) decodes to its character.
     static func entity(in s: [Unicode.Scalar], at i: Int) -> (Unicode.Scalar, Int)? {
-        var j = i + 1
+        guard let (scalar, next) = entityBody(in: s, from: i + 1) else { return nil }
+        if scalar == "&", let twice = entityBody(in: s, from: next) { return twice }
+        return (scalar, next)
+    }
+
+    /// The entity whose name starts at `start` (after its `&`) and ends with `;`.
+    private static func entityBody(in s: [Unicode.Scalar], from start: Int) -> (Unicode.Scalar, Int)? {
+        var j = start
         var name = ""
-        while j < s.count, j - i <= 32, s[j] != ";" {
+        while j < s.count, j - start < 32, s[j] != ";" {
             guard s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#" else { return nil }
             name.unicodeScalars.append(s[j])
             j += 1

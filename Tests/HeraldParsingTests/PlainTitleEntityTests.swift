@@ -36,3 +36,20 @@ struct PlainTitleEntityTests {
         #expect(title.hasPrefix("red") && title.contains("& done"))
     }
 }
+
+/// Entities escaped twice (`&amp;hellip;` inside CDATA, `&amp;amp;hellip;` in text) are what the
+/// publisher meant once: the character.
+@Suite("Plain titles with entities escaped twice")
+struct DoubleEscapedTitleTests {
+    @Test func twiceEscapedEntitiesDecode() throws {
+        let feed = try Parse.xml("""
+            <rss version="2.0"><channel><title>T</title>
+            <item><title><![CDATA[Harbour &amp;hellip; reopens &amp;#8217;s]]></title><guid>1</guid></item>
+            <item><title>Tram &amp;amp;hellip; line</title><guid>2</guid></item>
+            <item><title>Fish &amp;amp; chips</title><guid>3</guid></item>
+            <item><title><![CDATA[AT&amp;amp;T &amp; friends]]></title><guid>4</guid></item>
+            </channel></rss>
+            """)
+        #expect(feed.items.map(\.plainTitle) == ["Harbour … reopens ’s", "Tram … line", "Fish & chips", "AT&T & friends"])
+    }
+}
