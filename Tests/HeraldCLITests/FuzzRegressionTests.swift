@@ -7,7 +7,7 @@ extension CLISuite {
     /// folder is picked up without changing this test; a folder that names no target fails it.
     @Suite("Fuzz regressions")
     struct FuzzRegressionTests {
-        static let targets: Set<String> = ["feed", "html", "subscriptions", "search", "sanitizer", "config"]
+        static let targets: Set<String> = ["feed", "html", "subscriptions", "search", "sanitizer", "config", "extract"]
 
         @Test("every saved input of every target replays without a crash")
         func everySavedInputReplays() async throws {
