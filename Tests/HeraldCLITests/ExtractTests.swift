@@ -91,5 +91,44 @@ extension CLISuite {
             #expect(!result.stdout.contains("\u{1B}"))
             #expect(!result.stdout.contains("\u{07}"))
         }
+
+        @Test("show ID --full shows the article from its page; a page that fails leaves the feed's text")
+        func showFull() async throws {
+            let sandbox = try Sandbox()
+            let page = try Locations.fixtureData("pages/garden-article.html")
+            try await withServer { server in
+                server.route("/2026/10/garlic/", .feed([UInt8](page), contentType: "text/html; charset=utf-8"))
+                server.route("/gone", .error(404))
+                let items = [
+                    NewsItem(guid: "g-1", title: "Planting garlic", link: server.url("/2026/10/garlic/"),
+                             date: "Fri, 30 Oct 2026 07:15:00 +0000", html: "<p>A teaser about garlic.</p>"),
+                    NewsItem(guid: "g-2", title: "A lost page", link: server.url("/gone"),
+                             date: "Sat, 31 Oct 2026 07:15:00 +0000", html: "<p>A teaser about a lost page.</p>"),
+                ]
+                server.route("/feed.xml", .feed(NewsFeed.rss(title: "Field Notes", site: server.url("/"), items: items)))
+                #expect(try await sandbox.herald(db: "add", server.url("/feed.xml")).succeeded)
+                #expect(try await sandbox.herald(db: "refresh").succeeded)
+                let listed = try await sandbox.herald(db: "list", "--json")
+                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+                let articles = try #require(json["articles"] as? [[String: Any]])
+                let ids = Dictionary(uniqueKeysWithValues: articles.compactMap { row -> (String, Int)? in
+                    guard let title = row["title"] as? String, let id = row["id"] as? Int else { return nil }
+                    return (title, id)
+                })
+                let garlic = try #require(ids["Planting garlic"])
+                let full = try await sandbox.herald(db: "show", String(garlic), "--full")
+                #expect(full.succeeded, "\(full.summary)")
+                #expect(full.stdout.contains("vernalisation"), "\(full.stdout)")
+                #expect(!full.stdout.contains("A teaser about garlic."))
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1)
+
+                let lost = try #require(ids["A lost page"])
+                let fallback = try await sandbox.herald(db: "show", String(lost), "--full")
+                #expect(fallback.succeeded, "\(fallback.summary)")
+                #expect(fallback.stdout.contains("A teaser about a lost page."), "\(fallback.stdout)")
+                #expect(fallback.stderr.contains("the server says it does not exist (404)"), "\(fallback.stderr)")
+                #expect(fallback.stderr.contains("Showing the feed's text."), "\(fallback.stderr)")
+            }
+        }
     }
 }

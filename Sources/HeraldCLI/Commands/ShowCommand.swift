@@ -12,6 +12,8 @@ struct ShowCommand: AsyncParsableCommand {
     var article: String
     @Option(help: "Wrap the text to this many columns (default: the terminal's width, at most 100).")
     var width: Int?
+    @Flag(help: "Fetch the article's page and show the full article found there instead of the feed's text (not stored yet).")
+    var full = false
 
     func run() async throws {
         let route: Route
@@ -36,11 +38,33 @@ struct ShowCommand: AsyncParsableCommand {
                 let stored = try await herald.article(id)
                 terminal.line(JSONOutput.encode(JSONOutput.FullArticle(stored)))
             } else {
-                ArticleDetailText.lines(viewModel, width: width ?? terminal.width).forEach(terminal.line)
+                let fullText = full ? await Self.fullText(of: viewModel, herald: herald, terminal: terminal) : nil
+                ArticleDetailText.lines(viewModel, width: width ?? terminal.width, fullText: fullText).forEach(terminal.line)
             }
             // A failure queued while the screen worked (a mark-read that could not be saved) is
             // printed and fails the command.
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
+        }
+    }
+
+    /// The article extracted from its page, or nil (the feed's text is shown, and why is said on
+    /// standard error) when it has no link, the page cannot be fetched or holds no article text.
+    private static func fullText(of viewModel: ArticleDetailViewModel, herald: Herald, terminal: TerminalOutput) async -> String? {
+        guard case .loaded(let content) = viewModel else { return nil }
+        guard let url = content.url else {
+            terminal.errorLine("herald: This article has no link to fetch; showing the feed's text.")
+            return nil
+        }
+        do {
+            let article = try await herald.extractArticle(at: url)
+            guard !article.text.isEmpty else {
+                terminal.errorLine("herald: The page at \(TerminalSafety.sanitize(url)) has no article text; showing the feed's text.")
+                return nil
+            }
+            return article.text
+        } catch {
+            terminal.errorLine("herald: " + error.message + " Showing the feed's text.")
+            return nil
         }
     }
 }

@@ -3,7 +3,9 @@ import Herald
 /// An article detail view model as wrapped terminal text, like a terminal reader's article view.
 enum ArticleDetailText {
     /// Header lines, the wrapped body, then the numbered links and enclosures.
-    static func lines(_ viewModel: ArticleDetailViewModel, width: Int) -> [String] {
+    /// - Parameter fullText: The article extracted from its page, a paragraph a line, shown instead
+    ///   of the feed's body (`herald show --full`).
+    static func lines(_ viewModel: ArticleDetailViewModel, width: Int, fullText: String? = nil) -> [String] {
         switch viewModel {
         case .loading: return ["Loading…"]
         case .empty(let message): return [message]
@@ -20,7 +22,14 @@ enum ArticleDetailText {
             lines.append(content.isStarred ? "Starred" : "")
             if lines.last == "" { lines.removeLast() }
             lines.append("")
-            lines += wrapper.lines(for: RichText(blocks: content.body))
+            if let fullText {
+                for (index, paragraph) in fullText.split(separator: "\n").enumerated() {
+                    if index > 0 { lines.append("") }
+                    lines += wrapper.wrap(TerminalSafety.sanitize(String(paragraph)))
+                }
+            } else {
+                lines += wrapper.lines(for: RichText(blocks: content.body))
+            }
             if !content.links.isEmpty {
                 lines.append("")
                 lines.append("Links:")
