@@ -65,7 +65,8 @@ extension FeedReader {
             feed.updated = date(raw, name) ?? feed.updated
         case (_, .updated) where ns.isAtom, (_, .modified) where ns.isAtom:
             feed.updated = date(raw, name) ?? feed.updated
-        case (_, .managingEditor) where ns.isRSS, (.dc, .creator), (.itunes, .author):
+        // `<author>` is an item element in RSS 2.0, but many channels carry one too.
+        case (_, .managingEditor) where ns.isRSS, (_, .author) where ns.isRSS, (.dc, .creator), (.itunes, .author):
             if let person = rssPerson(raw), !feed.authors.contains(person) { feed.authors.append(person) }
         case (_, .webMaster) where ns.isRSS, (.dc, .contributor):
             if let person = rssPerson(raw) { feed.contributors.append(person) }

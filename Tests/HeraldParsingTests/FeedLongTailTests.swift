@@ -1,3 +1,4 @@
+// The feed long tail of issue 23: languages, iTunes subcategories, channel authors.
 import Foundation
 import HeraldDomain
 import Testing
@@ -51,5 +52,19 @@ struct ITunesCategoryTests {
         #expect(itunes.map(\.term) == ["Technology", "Podcasting", "Science"])
         #expect(itunes[1].label == "Technology › Podcasting")
         #expect(itunes[0].label == nil)
+    }
+}
+
+/// A channel's own `<author>` (outside RSS 2.0, common all the same) is the feed's author.
+@Suite("Channel authors")
+struct ChannelAuthorTests {
+    @Test func aChannelAuthorIsKeptWithNameAndEmailApart() throws {
+        let feed = try Parse.xml("""
+            <rss version="2.0"><channel><title>T</title><author>editor@example.org (Jane Doe)</author>
+            <managingEditor>boss@example.org (Bo Boss)</managingEditor>
+            <item><title>A</title><guid>1</guid><author>writer@example.org (Ann Writer)</author></item></channel></rss>
+            """)
+        #expect(feed.authors == [Person(name: "Jane Doe", email: "editor@example.org"), Person(name: "Bo Boss", email: "boss@example.org")])
+        #expect(feed.items.first?.authors == [Person(name: "Ann Writer", email: "writer@example.org")])
     }
 }
