@@ -38,19 +38,22 @@ struct ArticleGrabber {
         self.needsByline = needsByline
     }
 
-    /// Runs the attempts on copies of the prepared body until one yields enough text, else keeps
-    /// the longest. - Returns: nil when the page has no text at all.
+    /// Runs the attempts on the prepared body until one yields enough text, else keeps the
+    /// longest. - Returns: nil when the page has no text at all.
     mutating func grab() -> Attempt? {
-        let pristine = tree.body
+        let page = tree.body
+        // Each attempt reshapes the page itself; a short result is copied aside and the page put
+        // back as it was for the next, looser attempt.
+        let snapshot = PageSnapshot(page)
         var attempts: [Attempt] = []
         while true {
-            let page = tree.clone(pristine)
-            let holder = tree.make("html")
-            holder.append(page)
-            if let attempt = attempt(on: page) {
-                if attempt.textLength >= Self.minimumTextLength { return attempt }
-                attempts.append(attempt)
+            if let found = attempt(on: page) {
+                if found.textLength >= Self.minimumTextLength { return found }
+                var kept = found
+                kept.content = tree.clone(found.content)
+                attempts.append(kept)
             }
+            snapshot.restore()
             if flags.contains(.stripUnlikely) {
                 flags.remove(.stripUnlikely)
             } else if flags.contains(.weightClasses) {

@@ -16,7 +16,7 @@ enum BoilerplateBlocks {
             let length = block.innerTextLength()
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
-            let text = block.innerText()
+            let text = block.textContent
             if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) { block.detach() }
         }
     }
@@ -83,11 +83,43 @@ enum BoilerplateBlocks {
     ]
 
     /// A line that only says when: date and time words and numbers, with at least one number.
+    /// Read over bytes (every short block of a page is asked): a non-ASCII letter makes its word
+    /// one that is not a date word.
     static func isDateLine(_ text: String) -> Bool {
-        let words = PageText.tokens(text)
-        guard !words.isEmpty, words.contains(where: { $0.first?.isNumber == true }) else { return false }
-        let dated = words.filter { word in dateWords.contains(word) || word.allSatisfy(\.isNumber) }
-        return Double(dated.count) >= 0.85 * Double(words.count)
+        var words = 0
+        var dated = 0
+        var hasNumber = false
+        var word: [UInt8] = []
+        word.reserveCapacity(16)
+        var allDigits = true
+        func finish() {
+            guard !word.isEmpty else { return }
+            words += 1
+            if allDigits {
+                dated += 1
+                hasNumber = true
+            } else if word.count <= 9, dateWords.contains(String(decoding: word, as: UTF8.self)) {
+                dated += 1
+            }
+            word.removeAll(keepingCapacity: true)
+            allDigits = true
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte | 0x20)
+                allDigits = false
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), 0x80...0xFF:
+                word.append(byte)
+                allDigits = false
+            default:
+                finish()
+            }
+        }
+        finish()
+        return hasNumber && Double(dated) >= 0.85 * Double(words)
     }
 
     /// "Photo: A. Name, AP", "(Image: Getty)", "Credit: …": a short line naming a picture's source.
