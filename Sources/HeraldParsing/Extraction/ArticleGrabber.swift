@@ -76,7 +76,7 @@ struct ArticleGrabber {
         let candidates = score(elementsToScore)
         var topCandidates: [PageNode] = []
         for candidate in candidates {
-            let adjusted = (candidate.score ?? 0) * (1 - linkDensity(candidate))
+            let adjusted = (candidate.score ?? 0) * (1 - Self.linkDensity(candidate))
             candidate.score = adjusted
             if let index = topCandidates.firstIndex(where: { adjusted > ($0.score ?? 0) }) {
                 topCandidates.insert(candidate, at: index)
@@ -116,7 +116,7 @@ struct ArticleGrabber {
                 if let score = sibling.score, score + bonus >= threshold {
                     append = true
                 } else if sibling.name == "p" {
-                    let density = linkDensity(sibling)
+                    let density = Self.linkDensity(sibling)
                     let length = sibling.innerTextLength()
                     if length > 80 && density < 0.25 {
                         append = true
@@ -207,7 +207,7 @@ struct ArticleGrabber {
             var current = node
             if node.name == "div" {
                 wrapPhrasingRuns(in: node)
-                if Self.hasSingleTag("p", inside: node) && linkDensity(node) < 0.25, let paragraph = node.firstElementChild {
+                if Self.hasSingleTag("p", inside: node) && Self.linkDensity(node) < 0.25, let paragraph = node.firstElementChild {
                     node.replace(with: paragraph)
                     current = paragraph
                     elements.append(paragraph)
@@ -341,10 +341,6 @@ struct ArticleGrabber {
     }
 
     /// The share of an element's text that is link text (in-page `#` links count 0.3).
-    func linkDensity(_ element: PageNode) -> Double {
-        Self.linkDensity(element)
-    }
-
     static func linkDensity(_ element: PageNode) -> Double {
         if let summary = element.summary {
             return summary.normalizedLength > 0 ? summary.linkLength / Double(summary.normalizedLength) : 0

@@ -1,5 +1,5 @@
 /// Decodes the entities left in metadata text that was escaped twice (`&amp;quot;` read once
-/// by the HTML parser leaves `&quot;`): the five XML entities and numeric references.
+/// by the HTML parser leaves `&quot;`): numeric references and HTML 4's names.
 enum HTMLEntityText {
     static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }
@@ -24,19 +24,9 @@ enum HTMLEntityText {
         return result + rest
     }
 
+    /// The parser's own entity table (numeric and HTML 4 names), as feed titles use it.
     private static func scalar(for name: Substring) -> Unicode.Scalar? {
-        switch name {
-        case "quot": return "\""
-        case "amp": return "&"
-        case "apos": return "'"
-        case "lt": return "<"
-        case "gt": return ">"
-        default: break
-        }
-        guard name.hasPrefix("#") else { return nil }
-        let digits = name.dropFirst()
-        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+        guard !name.isEmpty, let scalar = PlainText.decodeEntity(named: String(name)), scalar.value != 0 else { return nil }
         return scalar
     }
 }

@@ -114,11 +114,7 @@ enum PageText {
         return count
     }
 
-    /// The number of commas (Latin, Arabic, CJK and the small and full-width forms).
-    static func commaCount(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (isComma($1) ? 1 : 0) }
-    }
-
+    /// A comma: Latin, Arabic, CJK, and the small and full-width forms.
     static func isComma(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2C, 0x60C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: true
