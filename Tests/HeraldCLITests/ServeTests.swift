@@ -22,7 +22,7 @@ extension CLISuite {
             serve.send(SIGINT)
             let result = await serve.finish(timeout: .seconds(10))
             #expect(result.succeeded, "\(result.summary)")
-            #expect(ContinuousClock.now - interrupted < .seconds(2))
+            #expect(ContinuousClock.now - interrupted < .seconds(8)) // open SSE streams do not hold the exit
         }
 
         @Test("Given an address beyond loopback and no token, when serve starts, then it refuses with a message that says what to do")

@@ -12,11 +12,11 @@ struct TransportFailureTests {
         let url = server.url("/feed.xml")
         try await server.shutdown()
         try await withFetcher { fetcher in
-            let (error, seconds) = await measure { await fetcher.failure(fetching: url) }
+            let error = await fetcher.failure(fetching: url)
+            // The kind is what tells "refused at once" from "waited for the connect timeout" (which
+            // would be `.timedOut`); wall-clock bounds flaked on a loaded 2-core CI (13.8 s seen) and
+            // belong in benchmarks.
             #expect(error == .connectionFailed(reason: "connection refused"))
-            // Well before the 10 s connect timeout would answer; loose enough for a 2-core CI loaded
-            // by the rest of the suite (7.6 s seen there once, against 3 s before).
-            #expect(seconds < 9)
         }
     }
 
@@ -35,7 +35,7 @@ struct TransportFailureTests {
     @Test("cancelling the task stops an in-flight request promptly")
     func cancellation() async throws {
         try await withServer { server, fetcher in
-            server.route("/slow.xml", .feed(SampleFeeds.wordPressRSS(items: 2)).delayed(by: .seconds(10)))
+            server.route("/slow.xml", .feed(SampleFeeds.wordPressRSS(items: 2)).delayed(by: .seconds(120)))
             let task = Task { await fetcher.failure(fetching: server.url("/slow.xml")) }
             for _ in 0..<1000 where server.requestCount(for: "/slow.xml") == 0 {
                 try? await Task.sleep(for: .milliseconds(10))
@@ -46,7 +46,7 @@ struct TransportFailureTests {
                 return await task.value
             }
             #expect(error == .cancelled)
-            #expect(seconds < 3) // the server would answer after 10 s
+            #expect(seconds < 60) // the server would answer after 120 s; far apart, so load cannot flake it
         }
     }
 

@@ -73,7 +73,7 @@ struct SafetyTests {
             return
         }
         #expect(reason.contains("entit"))
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(10)) // expansion would take minutes and gigabytes
     }
 
     @Test func externalEntitiesAreNeverLoaded() throws {
