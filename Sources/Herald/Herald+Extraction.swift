@@ -25,6 +25,27 @@ extension Herald {
         }
     }
 
+    /// An article's full text: the one kept, else the page behind its link fetched, extracted and
+    /// kept now (offline and in search from then on).
+    /// - Parameter refetch: Fetch the page again even when a full text is kept; the new one replaces it.
+    /// - Throws: ``HeraldError/fullText(_:)`` when the article has no link, or its page fails or holds no text.
+    public func fullText(of id: ArticleID, refetch: Bool = false) async throws(HeraldError) -> ArticleFullText {
+        do { return try await fullTexts.fullText(of: id, refetch: refetch) } catch { throw .fullText(error) }
+    }
+
+    /// The full text kept for an article, if any; nothing is fetched.
+    public func keptFullText(of id: ArticleID) async throws(HeraldError) -> ArticleFullText? {
+        do { return try await fullTexts.keptFullText(of: id) } catch { throw .store(error) }
+    }
+
+    /// Turns full text on or off for a feed: its refreshes then fetch the pages behind its new
+    /// articles and keep their extracted articles beside the feed's text.
+    public func setFullText(_ isOn: Bool, forFeed id: FeedID) async throws(HeraldError) {
+        do { try await modules.subscriptions().setFullText(isOn, for: id) } catch { throw .store(error) }
+    }
+
+    private var fullTexts: FullTextInteractor { modules.fullTexts() }
+
     /// The documented JSON form of an extracted article (Docs/json-schema.md).
     public static func json(for article: ExtractedArticle) -> Data { ArticlePages.json(article) }
 }

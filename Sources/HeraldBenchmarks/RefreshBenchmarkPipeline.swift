@@ -58,6 +58,7 @@ struct RefreshBenchmarkPipeline {
                 events.stored += 1
                 events.newArticles += outcome.inserted
             case .moved: events.moved += 1
+            case .fullTexts: break
             case .skipped(let feed, let reason):
                 events.failed += 1
                 if events.firstFailure == nil { events.firstFailure = "\(feed.title): skipped, \(reason.message)" }

@@ -21,6 +21,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case page(url: String, FetchError)
     /// A newsboat folder could not be imported.
     case newsboat(NewsboatImportError)
+    /// An article's full text could not be had (no link, the page failed or holds no text).
+    case fullText(FullTextError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -33,6 +35,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case let .file(path, reason): "Cannot use \(path): \(reason)."
         case .account(let error): error.message
         case .newsboat(let error): error.message
+        case .fullText(let error): error.message
         case let .page(url, error): "Cannot fetch the page \(url): \(error.reason); check the address, or save the page and give its file."
         }
     }

@@ -48,6 +48,8 @@ public struct HeraldServices: Sendable {
     public let credentials: any CredentialHashing
     /// Finds the readable article of a web page.
     public let extractor: any ArticleExtracting
+    /// The full texts kept beside articles (extracted pages).
+    public let fullTexts: any FullTextStoring
     /// Reads a newsboat user's folder (`urls`, `cache.db`).
     public let newsboat: any NewsboatHomeReading
     /// Releases network resources; call once before the process exits.
@@ -87,7 +89,7 @@ public struct HeraldServices: Sendable {
             throw HeraldError.store(error)
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
-                               ledger: store, users: store, accounts: store, location: store.location,
+                               ledger: store, users: store, accounts: store, fullTexts: store, location: store.location,
                                close: { await store.close() })
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
@@ -102,7 +104,7 @@ public struct HeraldServices: Sendable {
             throw HeraldError.store(error)
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil,
-                               ledger: store, users: nil, accounts: store,
+                               ledger: store, users: nil, accounts: store, fullTexts: store,
                                location: configuration.databasePath, close: {})
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
@@ -117,6 +119,7 @@ public struct HeraldServices: Sendable {
         let ledger: any FetchLedgering
         let users: (any UserManaging)?
         let accounts: any AccountStoring
+        let fullTexts: any FullTextStoring
         let location: String
         let close: @Sendable () async -> Void
     }
@@ -155,10 +158,12 @@ public struct HeraldServices: Sendable {
         if let lease = overrides.claimLease { policy.claimLease = lease }
         policy.guardWindow = configuration.refreshGuardWindow
         policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
+        let extractor = LibXMLArticleExtractor()
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),
-                                          logger: refreshLogger(configuration.refreshLogPath))
+                                          logger: refreshLogger(configuration.refreshLogPath),
+                                          fullTexts: store.fullTexts, extractor: extractor)
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
@@ -166,7 +171,8 @@ public struct HeraldServices: Sendable {
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
-                              extractor: LibXMLArticleExtractor(), newsboat: NewsboatHomeReader(), shutdownHandler: {
+                              extractor: extractor, fullTexts: store.fullTexts, newsboat: NewsboatHomeReader(),
+                              shutdownHandler: {
                                   await shutdown()
                                   await close()
                               })

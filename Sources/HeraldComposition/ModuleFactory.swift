@@ -64,9 +64,15 @@ public struct ModuleFactory: Sendable {
         SubscriptionInteractor(feeds: services.feeds, subscriber: services.subscriber)
     }
 
+    /// Articles' full texts on demand: kept ones, or pages fetched, extracted and kept.
+    public func fullTexts() -> FullTextInteractor {
+        FullTextInteractor(articles: services.articles, fullTexts: services.fullTexts, fetcher: services.fetcher,
+                           extractor: services.extractor, clock: services.clock)
+    }
+
     /// What the sync APIs read: entries with sanitised bodies, counts.
     public func sync() -> SyncInteractor {
-        SyncInteractor(articles: services.articles, sanitizer: services.sanitizer)
+        SyncInteractor(articles: services.articles, sanitizer: services.sanitizer, fullTexts: services.fullTexts)
     }
 
     /// The sync APIs' accounts: passwords, tokens, sign-in.

@@ -55,13 +55,21 @@ public struct FeedSettings: Sendable, Hashable, Codable {
     public var minimumInterval: Double?
     /// The longest interval between refreshes, in seconds; `nil` uses the global setting.
     public var maximumInterval: Double?
+    /// Whether refreshes fetch the page behind each new article's link and keep its extracted
+    /// article beside the feed's own text (for summary-only feeds); `nil` is off.
+    public var fullText: Bool?
 
     /// Creates settings.
-    public init(retention: RetentionPolicy? = nil, minimumInterval: Double? = nil, maximumInterval: Double? = nil) {
+    public init(retention: RetentionPolicy? = nil, minimumInterval: Double? = nil, maximumInterval: Double? = nil,
+                fullText: Bool? = nil) {
         self.retention = retention
         self.minimumInterval = minimumInterval
         self.maximumInterval = maximumInterval
+        self.fullText = fullText
     }
+
+    /// Whether refreshes fetch and keep each new article's full text.
+    public var fetchesFullText: Bool { fullText ?? false }
 }
 
 /// How long articles are kept. Starred articles are always kept.

@@ -28,6 +28,10 @@ public enum RefreshEvent: Sendable, Hashable {
     case failed(FeedReference, FeedFailure)
     /// A feed was not requested: the politeness guard refused it (see ``RefreshSkipReason``).
     case skipped(FeedReference, RefreshSkipReason)
+    /// The pages behind a full-text feed's new articles were fetched after the feed itself:
+    /// `kept` full texts stored, `failed` pages that could not be fetched or held no text (the
+    /// articles keep the feed's own text).
+    case fullTexts(FeedReference, kept: Int, failed: Int)
     /// The refresh is over (also after cancellation).
     case finished(RefreshSummary)
 }
@@ -48,10 +52,13 @@ public struct RefreshSummary: Sendable, Hashable, Codable {
     public var newArticles: Int
     /// True when the refresh was cancelled before every feed was done.
     public var cancelled: Bool
+    /// Full texts of articles kept (pages fetched for feeds with full text on).
+    public var fullTexts: Int = 0
 
     /// Creates a summary.
     public init(total: Int, stored: Int, notModified: Int, failed: Int, newArticles: Int, cancelled: Bool,
-                skipped: Int = 0) {
+                skipped: Int = 0, fullTexts: Int = 0) {
+        self.fullTexts = fullTexts
         self.total = total
         self.stored = stored
         self.notModified = notModified

@@ -19,6 +19,7 @@ enum PostgresSchema {
         Migration(version: 2, name: "v2-refresh-queue", sql: PostgresSchemaVersion2.sql),
         Migration(version: 3, name: "v3-fetch-ledger", sql: PostgresSchemaVersion3.sql),
         Migration(version: 4, name: "v4-accounts", sql: PostgresSchemaVersion4.sql),
+        Migration(version: 5, name: "v5-article-pages", sql: PostgresSchemaVersion5.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -357,6 +358,27 @@ enum PostgresSchemaVersion4 {
             digest text NOT NULL UNIQUE,
             label text NOT NULL,
             created_at double precision NOT NULL
+        );
+        """
+}
+
+/// Full texts (``ArticleFullText``): the extracted page behind an article's link, shared by every
+/// user who has the article, like the article itself. A row with `text` NULL records failed fetches.
+/// `search` holds the page's words; the article's own `search` is its feed vector followed by it
+/// (`PostgresStore+FullText`), and an update of the article by its feed keeps that part.
+enum PostgresSchemaVersion5 {
+    static let sql = """
+        CREATE TABLE article_pages (
+            article_id bigint PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+            url text NOT NULL,
+            title text,
+            byline text,
+            html text,
+            text text,
+            search tsvector,
+            fetched_at double precision NOT NULL,
+            failure text,
+            attempts integer NOT NULL DEFAULT 0
         );
         """
 }

@@ -181,7 +181,8 @@ struct ArticleUpsert {
                 content_value = \(item.content?.value), content_lang = \(item.content?.language),
                 enclosures_json = \(columns.enclosures), categories_json = \(columns.categories),
                 comments_url = \(item.comments), body = \(columns.plainBody), content_hash = \(columns.hash),
-                search = \(vector)::tsvector
+                search = \(vector)::tsvector || coalesce((SELECT p.search FROM article_pages AS p
+                    WHERE p.article_id = \(id) AND p.search IS NOT NULL), ''::tsvector)
             WHERE id = \(id)
             """)
     }

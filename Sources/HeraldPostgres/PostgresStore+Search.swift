@@ -52,7 +52,10 @@ extension PostgresStore {
         var summaries: [Int64: ArticleSummary] = [:]
         for summary in try await connection.run(sql).all(ArticleRows.summary) { summaries[summary.id.rawValue] = summary }
         var bodies: [Int64: String] = [:]
-        for (id, body) in try await connection.run("SELECT id, body FROM articles WHERE id = ANY(\(ids))")
+        for (id, body) in try await connection.run("""
+            SELECT a.id, a.body || coalesce(E'\\n\\n' || p.text, '') FROM articles AS a
+            LEFT JOIN article_pages AS p ON p.article_id = a.id WHERE a.id = ANY(\(ids))
+            """)
             .all({ try $0.decode((Int64, String).self) }) {
             bodies[id] = body
         }

@@ -105,7 +105,9 @@ struct ArticleUpsert {
         try binding.execute()
         let texts = try db.cachedStatement(sql: """
             UPDATE article_texts SET title = ?, summary_type = ?, summary_value = ?, summary_lang = ?,
-                content_type = ?, content_value = ?, content_lang = ?, body = ?
+                content_type = ?, content_value = ?, content_lang = ?,
+                body = ? || coalesce((SELECT char(10) || char(10) || search_body FROM article_pages
+                    WHERE article_pages.article_id = article_texts.article_id AND search_body IS NOT NULL), '')
             WHERE article_id = ?
             """)
         var textBinding = DirectBinding(texts, in: db)

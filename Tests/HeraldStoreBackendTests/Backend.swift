@@ -9,6 +9,7 @@ import HeraldPorts
 
 /// What every store offers the engine.
 typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering & AccountStoring
+    & FullTextStoring
 
 /// A store backend the shared behaviour tests run on.
 enum Backend: String, Sendable, CustomTestStringConvertible {

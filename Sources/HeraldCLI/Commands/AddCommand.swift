@@ -14,6 +14,8 @@ struct AddCommand: AsyncParsableCommand {
     var tag: [String] = []
     @Option(help: "Your own title for the feed.")
     var title: String?
+    @Flag(help: "At each refresh, fetch the page behind every new article and keep its full text beside the feed's (for summary-only feeds).")
+    var fullText = false
 
     func run() async throws {
         // A path to a local file subscribes to it as a file:// feed.
@@ -23,7 +25,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         try await CLISession.run(global) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
-            await screen.feedAdded(url: target, title: title, tags: tag)
+            await screen.feedAdded(url: target, title: title, tags: tag, fullText: fullText)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }

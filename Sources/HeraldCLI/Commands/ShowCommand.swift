@@ -12,8 +12,10 @@ struct ShowCommand: AsyncParsableCommand {
     var article: String
     @Option(help: "Wrap the text to this many columns (default: the terminal's width, at most 100).")
     var width: Int?
-    @Flag(help: "Fetch the article's page and show the full article found there instead of the feed's text (not stored yet).")
+    @Flag(help: "Show the full article from the page behind the link instead of the feed's text: the one kept, else fetched now and kept.")
     var full = false
+    @Flag(help: "With --full: fetch the page again even when a full text is kept, and keep the new one.")
+    var refetch = false
 
     func run() async throws {
         let route: Route
@@ -38,7 +40,7 @@ struct ShowCommand: AsyncParsableCommand {
                 let stored = try await herald.article(id)
                 terminal.line(JSONOutput.encode(JSONOutput.FullArticle(stored)))
             } else {
-                let fullText = full ? await Self.fullText(of: viewModel, herald: herald, terminal: terminal) : nil
+                let fullText = full ? await Self.fullText(of: id, refetch: refetch, herald: herald, terminal: terminal) : nil
                 ArticleDetailText.lines(viewModel, width: width ?? terminal.width, fullText: fullText).forEach(terminal.line)
             }
             // A failure queued while the screen worked (a mark-read that could not be saved) is
@@ -47,23 +49,13 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    /// The article extracted from its page, or nil (the feed's text is shown, and why is said on
-    /// standard error) when it has no link, the page cannot be fetched or holds no article text.
-    private static func fullText(of viewModel: ArticleDetailViewModel, herald: Herald, terminal: TerminalOutput) async -> String? {
-        guard case .loaded(let content) = viewModel else { return nil }
-        guard let url = content.url else {
-            terminal.errorLine("herald: This article has no link to fetch; showing the feed's text.")
-            return nil
-        }
+    /// The article's full text (kept, else fetched, extracted and kept now), or nil: the feed's
+    /// text is shown, and why is said on standard error (no link, the page fails or holds no text).
+    private static func fullText(of id: ArticleID, refetch: Bool, herald: Herald, terminal: TerminalOutput) async -> String? {
         do {
-            let article = try await herald.extractArticle(at: url)
-            guard !article.text.isEmpty else {
-                terminal.errorLine("herald: The page at \(TerminalSafety.sanitize(url)) has no article text; showing the feed's text.")
-                return nil
-            }
-            return article.text
+            return try await herald.fullText(of: id, refetch: refetch).text
         } catch {
-            terminal.errorLine("herald: " + error.message + " Showing the feed's text.")
+            terminal.errorLine("herald: " + TerminalSafety.sanitize(error.message) + " Showing the feed's text.")
             return nil
         }
     }

@@ -21,13 +21,20 @@ public struct ArticleExtractionInteractor: Sendable {
     /// Fetches a page and extracts its article.
     /// - Throws: ``FetchError`` when the page cannot be fetched.
     public func extractArticle(at url: String) async throws(FetchError) -> ExtractedArticle {
+        try await extractArticleWithAddress(at: url).article
+    }
+
+    /// Fetches a page and extracts its article.
+    /// - Returns: The article and the page's address after redirects.
+    /// - Throws: ``FetchError`` when the page cannot be fetched.
+    public func extractArticleWithAddress(at url: String) async throws(FetchError) -> (article: ExtractedArticle, url: String) {
         let response = try await fetcher.fetch(FetchRequest(url: url))
         switch response.outcome {
         case .content(let data, _, let charset):
-            return extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset)
+            return (extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset), response.finalURL)
         case .notModified:
             // No validators were sent, so a 304 is the server's mistake: nothing to read.
-            return extractor.extractArticle(from: Data(), pageURL: response.finalURL, charset: nil)
+            return (extractor.extractArticle(from: Data(), pageURL: response.finalURL, charset: nil), response.finalURL)
         }
     }
 

@@ -17,8 +17,10 @@ public protocol FeedsBusinessLogic: Sendable {
     func markAllReadConfirmed(_ filter: ArticleFilter) async
     /// Reloads in place after the store changed.
     func storeChanged(_ changes: StoreChanges) async
-    /// Subscribes (with discovery), then reloads.
-    func feedAdded(url: String, title: String?, tags: [String]) async
+    /// Subscribes (with discovery), turns full text on when asked, then reloads.
+    func feedAdded(url: String, title: String?, tags: [String], fullText: Bool) async
+    /// Turns full text on or off for a feed (``FeedSettings/fullText``), then reloads.
+    func feedFullTextSet(_ id: FeedID, isOn: Bool) async
     /// Removes a feed the user confirmed removing, then reloads.
     func feedRemovalConfirmed(_ id: FeedID) async
     /// Renames a feed; `nil` restores its own title.
@@ -34,6 +36,11 @@ public protocol FeedsBusinessLogic: Sendable {
 }
 
 extension FeedsBusinessLogic {
+    /// Subscribes (with discovery) without full text, then reloads.
+    public func feedAdded(url: String, title: String?, tags: [String]) async {
+        await feedAdded(url: url, title: title, tags: tags, fullText: false)
+    }
+
     /// Performs an intent given as data (a key map entry, a retry).
     public func perform(_ intent: FeedsIntent) async {
         switch intent {
@@ -42,7 +49,8 @@ extension FeedsBusinessLogic {
         case .refreshCancelRequested: await refreshCancelRequested()
         case .markAllReadConfirmed(let filter): await markAllReadConfirmed(filter)
         case .storeChanged(let changes): await storeChanged(changes)
-        case let .feedAdded(url, title, tags): await feedAdded(url: url, title: title, tags: tags)
+        case let .feedAdded(url, title, tags, fullText): await feedAdded(url: url, title: title, tags: tags, fullText: fullText)
+        case let .feedFullTextSet(id, isOn): await feedFullTextSet(id, isOn: isOn)
         case .feedRemovalConfirmed(let id): await feedRemovalConfirmed(id)
         case let .feedRenamed(id, title): await feedRenamed(id, to: title)
         case let .feedRetagged(id, tags): await feedRetagged(id, tags: tags)

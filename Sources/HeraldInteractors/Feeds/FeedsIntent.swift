@@ -19,7 +19,9 @@ public enum FeedsIntent: Sendable, Hashable {
     /// The store changed under the screen (a refresh, another screen).
     case storeChanged(StoreChanges)
     /// Subscribe to a feed or a page that advertises one.
-    case feedAdded(url: String, title: String?, tags: [String])
+    case feedAdded(url: String, title: String?, tags: [String], fullText: Bool = false)
+    /// The user turned full text on or off for a feed.
+    case feedFullTextSet(FeedID, isOn: Bool)
     /// The user confirmed removing a feed.
     case feedRemovalConfirmed(FeedID)
     /// The user renamed a feed (`nil` restores the feed's own title).

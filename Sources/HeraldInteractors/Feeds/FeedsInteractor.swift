@@ -72,7 +72,7 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
                 progress.current = feed
             case .notModified, .stored, .failed, .skipped:
                 progress.done += 1
-            case .moved:
+            case .moved, .fullTexts:
                 continue
             case .finished(let summary):
                 await presenter.presentRefreshFinished(summary)
@@ -119,13 +119,34 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     }
 
     /// Subscribes through the subscribe use case (which discovers feeds on pages), then reloads.
-    public func feedAdded(url: String, title: String?, tags: [String]) async {
+    public func feedAdded(url: String, title: String?, tags: [String], fullText: Bool) async {
         do {
             let result = try await ports.subscriber.subscribe(to: url, title: title, tags: tags)
+            if fullText, !result.feed.settings.fetchesFullText {
+                var settings = result.feed.settings
+                settings.fullText = true
+                do {
+                    try await ports.feeds.setSettings(settings, for: result.feed.id)
+                } catch {
+                    await fail(error.message) { await $0.feedFullTextSet(result.feed.id, isOn: true) }
+                }
+            }
             await presenter.presentNotice(.subscribed(title: result.feed.displayTitle, created: result.created))
             await reload()
         } catch {
-            await fail(error.message) { await $0.feedAdded(url: url, title: title, tags: tags) }
+            await fail(error.message) { await $0.feedAdded(url: url, title: title, tags: tags, fullText: fullText) }
+        }
+    }
+
+    /// Turns full text on or off for a feed, then reloads.
+    public func feedFullTextSet(_ id: FeedID, isOn: Bool) async {
+        do {
+            var settings = try await ports.feeds.feed(id).settings
+            settings.fullText = isOn ? true : nil
+            try await ports.feeds.setSettings(settings, for: id)
+            await reload()
+        } catch {
+            await fail(error.message) { await $0.feedFullTextSet(id, isOn: isOn) }
         }
     }
 

@@ -39,6 +39,8 @@ struct FeedRefresher: Sendable {
     /// Asked right before each request (once per feed and run, another refresh's recent
     /// requests, the per-host rate cap).
     let politeness: PolitenessGuard
+    /// Fetches the pages of full-text feeds' new articles; `nil` when the store or the build keeps none.
+    var fullTexts: FullTextCollector?
 
     /// Refreshes one feed, yielding its events as they happen.
     func refresh(_ feed: Feed, events: RefreshEventSink) async -> FeedRefreshResult {
@@ -67,6 +69,14 @@ struct FeedRefresher: Sendable {
         await hostSlots.release(host)
         let result = await record(fetched, of: feed, as: reference, events: events)
         await workSlots.release(Self.workKey)
+        if feed.settings.fetchesFullText, let fullTexts, !Task.isCancelled {
+            switch result {
+            case .stored, .notModified:
+                await fullTexts.collect(for: feed, as: reference, events: events)
+            case .failed, .cancelled, .skipped:
+                break
+            }
+        }
         return result
     }
 

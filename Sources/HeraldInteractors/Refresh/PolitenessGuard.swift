@@ -61,4 +61,10 @@ actor PolitenessGuard {
         if host == HostKey.localFile { return .granted }
         return await rate.admit(host) ? .granted : .cancelled
     }
+
+    /// Waits for `host`'s turn under the rate cap before an article page is requested.
+    /// - Returns: `false` when the task was cancelled while waiting.
+    func permitPage(on host: String) async -> Bool {
+        await rate.admit(host)
+    }
 }

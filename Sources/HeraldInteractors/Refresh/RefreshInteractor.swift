@@ -24,6 +24,8 @@ public final class RefreshInteractor: FeedRefreshing {
     private let ledger: (any FetchLedgering)?
     private let probe: (any HolderProbing)?
     private let logger: Logger
+    private let fullTextStore: (any FullTextStoring)?
+    private let extractor: (any ArticleExtracting)?
     private let running = RunningRefreshes()
     /// The per-host cap of requests per second, shared by every refresh of this process.
     private let rate: HostRateLimiter
@@ -45,10 +47,14 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - probe: Tells whether another run's process still runs, so that a killed refresh's run
     ///     ends at once instead of holding others back until its heartbeat is stale.
     ///   - logger: Where each run's journal goes (`herald log` reads the file Composition gives it).
+    ///   - fullTexts: Where full texts are kept; with `extractor`, refreshes of feeds with full text on
+    ///     fetch their new articles' pages (``FeedSettings/fullText``). `nil` fetches feeds only.
+    ///   - extractor: Finds the article in a fetched page.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
                 queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
-                probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() })) {
+                probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }),
+                fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil) {
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
@@ -60,6 +66,8 @@ public final class RefreshInteractor: FeedRefreshing {
         self.ledger = ledger
         self.probe = probe
         self.logger = logger
+        self.fullTextStore = fullTexts
+        self.extractor = extractor
         self.rate = HostRateLimiter(limit: policy.hostRequestsPerSecond)
     }
 
@@ -78,12 +86,18 @@ public final class RefreshInteractor: FeedRefreshing {
         let journal = RefreshJournal(logger: logger, run: run, holder: holder, selection: selection)
         let events = RefreshEventSink(continuation: continuation, journal: journal)
         let politeness = PolitenessGuard(run: run, ledger: ledger, rate: rate, clock: clock, window: policy.guardWindow)
-        let refresher = FeedRefresher(
+        let hostSlots = SlotLimiter(limit: policy.maxConcurrentPerHost)
+        let workSlots = SlotLimiter(limit: policy.maxConcurrentFetches)
+        var refresher = FeedRefresher(
             feeds: feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy, jitter: jitter,
-            hostSlots: SlotLimiter(limit: policy.maxConcurrentPerHost),
-            workSlots: SlotLimiter(limit: policy.maxConcurrentFetches),
-            politeness: politeness
+            hostSlots: hostSlots, workSlots: workSlots, politeness: politeness
         )
+        let fullTextTally = FullTextTally()
+        if let fullTextStore, let extractor {
+            refresher.fullTexts = FullTextCollector(
+                store: fullTextStore, fetcher: fetcher, extractor: extractor, clock: clock, policy: policy,
+                hostSlots: hostSlots, workSlots: workSlots, politeness: politeness, tally: fullTextTally)
+        }
         let ledgerRun = LedgerRun(ledger: ledger, run: run, holder: holder, clock: clock, probe: probe)
         let feeds = self.feeds
         let now = clock.now()
@@ -93,13 +107,14 @@ public final class RefreshInteractor: FeedRefreshing {
         }
         let task = Task {
             let (heartbeat, ledgerFailure) = await ledgerRun.begin()
-            let summary: RefreshSummary
+            var summary: RefreshSummary
             if let queued {
                 summary = await queued.run(selection, run: run, events: events)
             } else {
                 let selected = await Self.selectedFeeds(in: selection, of: feeds, at: now, policy: policy)
                 summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
+            summary.fullTexts = await fullTextTally.kept
             heartbeat?.cancel()
             await ledgerRun.end()
             let guardFailure = await politeness.ledgerFailure

@@ -45,6 +45,11 @@ final class RefreshJournal: Sendable {
             var fields = metadata(feed, ended: true)
             fields["reason"] = "\(failure.message)"
             logger.warning("failed", metadata: fields)
+        case .fullTexts(let feed, let kept, let failed):
+            var fields = metadata(feed, ended: false)
+            fields["kept"] = "\(kept)"
+            fields["failed"] = "\(failed)"
+            logger.info("full texts", metadata: fields)
         case .skipped(let feed, let reason):
             var fields = metadata(feed, ended: false)
             fields["reason"] = "\(reason.message)"

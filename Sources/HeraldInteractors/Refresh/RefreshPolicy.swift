@@ -55,6 +55,14 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// The hard cap of requests to one host in any second, across every refresh of the process
     /// (`file://` feeds are not capped). A request over it waits for the second to pass.
     public var hostRequestsPerSecond: Int = 20
+    /// For a feed with full text on: how many article pages one refresh fetches, newest articles
+    /// first (the rest wait for the next refresh), one at a time.
+    public var fullTextPagesPerFeed: Int = 10
+    /// How many failed fetches of an article's page before it is no longer tried.
+    public var fullTextAttempts: Int = 3
+    /// How old an article may be (its date, in seconds) and still have its page fetched: turning
+    /// full text on for a feed fetches its recent articles, not its whole archive.
+    public var fullTextWindow: TimeInterval = 14 * 24 * 3600
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

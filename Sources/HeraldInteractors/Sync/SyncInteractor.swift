@@ -12,13 +12,18 @@ import HeraldPorts
 public struct SyncInteractor: Sendable {
     private let articles: any ArticleStoring
     private let sanitizer: any HTMLSanitizing
+    private let fullTexts: (any FullTextStoring)?
     /// How many summaries are read from the store at a time while counting or skipping.
     private let batch = 1_000
 
     /// Creates the use cases.
-    public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing) {
+    /// - Parameter fullTexts: Articles' kept full texts, served as their content instead of the
+    ///   feed's teaser (what Miniflux's "fetch original content" gives its clients); `nil` serves
+    ///   the feeds' texts only.
+    public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing, fullTexts: (any FullTextStoring)? = nil) {
         self.articles = articles
         self.sanitizer = sanitizer
+        self.fullTexts = fullTexts
     }
 
     /// A page of entries.
@@ -44,12 +49,15 @@ public struct SyncInteractor: Sendable {
 
     /// The entries with these ids, in the order given; ids with no article are left out.
     public func entries(_ ids: [ArticleID]) async throws(StoreError) -> [SyncEntry] {
-        try await articles.articles(withIDs: ids).map(entry(from:))
+        let found = try await articles.articles(withIDs: ids)
+        let full = try await fullTexts?.fullTexts(of: found.map(\.id)) ?? [:]
+        return found.map { entry(from: $0, fullText: full[$0.id]) }
     }
 
     /// One entry.
     public func entry(_ id: ArticleID) async throws(StoreError) -> SyncEntry {
-        entry(from: try await articles.article(id))
+        let article = try await articles.article(id)
+        return entry(from: article, fullText: try await fullTexts?.fullTexts(of: [id])[id])
     }
 
     /// A page of summaries in the store's order (newest first), after a keyset cursor: a
@@ -110,10 +118,12 @@ public struct SyncInteractor: Sendable {
         return all
     }
 
-    private func entry(from article: Article) -> SyncEntry {
-        SyncEntry(id: article.id, feedID: article.feedID, title: article.title, url: article.url,
+    /// An entry; a kept full text is its content (sanitised again: it goes to other programs).
+    private func entry(from article: Article, fullText: ArticleFullText?) -> SyncEntry {
+        let body = fullText.map { sanitizer.sanitize(html: $0.html, baseURL: $0.url) } ?? html(article)
+        return SyncEntry(id: article.id, feedID: article.feedID, title: article.title, url: article.url,
                   author: article.authors.first?.displayName, commentsURL: article.commentsURL,
-                  date: article.sortDate, firstSeenAt: article.firstSeenAt, html: html(article),
+                  date: article.sortDate, firstSeenAt: article.firstSeenAt, html: body,
                   enclosures: article.enclosures, isRead: article.state.isRead, isStarred: article.state.isStarred,
                   identity: article.identity)
     }

@@ -71,6 +71,7 @@ public final class FeedsPresenter: FeedsPresentationLogic {
     /// "12 new articles", "No new articles; 2 feeds failed", "Refresh cancelled: 3 new articles".
     public static func notice(for summary: RefreshSummary) -> String {
         var text = summary.newArticles == 0 ? "No new articles" : CountText.count(summary.newArticles, "new article")
+        if summary.fullTexts > 0 { text += "; " + CountText.count(summary.fullTexts, "full text") + " kept" }
         if summary.failed > 0 { text += "; " + CountText.count(summary.failed, "feed") + " failed" }
         if summary.skipped > 0 {
             text += "; " + CountText.count(summary.skipped, "feed") + " skipped (just fetched by another refresh; `herald log`)"

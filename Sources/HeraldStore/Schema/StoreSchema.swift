@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 7
+    static let currentVersion = 8
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -52,6 +52,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v7-accounts") { db in
             try db.execute(sql: SchemaVersion7.sql)
+        }
+        migrator.registerMigration("v8-article-pages") { db in
+            try db.execute(sql: SchemaVersion8.sql)
         }
         return migrator
     }

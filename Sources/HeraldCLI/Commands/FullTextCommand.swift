@@ -1,0 +1,44 @@
+import ArgumentParser
+import Herald
+
+/// `herald full-text FEED on|off`: whether refreshes keep the full text of a feed's new articles.
+struct FullTextCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "full-text",
+        abstract: "Turn full text on or off for a feed: refreshes fetch each new article's page and keep its article.",
+        discussion: """
+            With full text on, each refresh of the feed fetches the pages behind its newest articles \
+            (10 a refresh, from the last 14 days, politely), extracts their articles and keeps them beside \
+            the feed's text: `herald show ID --full`, the reader's `f` key, the web reader and the sync APIs \
+            show them, and search finds their words. With no state, prints whether it is on.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The feed: id, URL or title.")
+    var feed: String
+    @Argument(help: "on or off; omit to print the current state.")
+    var state: Switch?
+
+    /// The two states.
+    enum Switch: String, ExpressibleByArgument, CaseIterable {
+        case on, off
+    }
+
+    func run() async throws {
+        try await CLISession.run(global) { herald, terminal in
+            let target = try await FeedResolver.resolve(feed, in: herald)
+            let title = TerminalSafety.sanitize(target.displayTitle)
+            guard let state else {
+                terminal.line("Full text is \(target.settings.fetchesFullText ? "on" : "off") for \(title).")
+                return
+            }
+            let capture = FeedsCapture()
+            let screen = herald.feedsScreen(display: capture)
+            await screen.feedFullTextSet(target.id, isOn: state == .on)
+            if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
+            terminal.line(state == .on
+                ? "Full text is on for \(title): the next refresh fetches its new articles' pages."
+                : "Full text is off for \(title); the full texts already kept stay.")
+        }
+    }
+}

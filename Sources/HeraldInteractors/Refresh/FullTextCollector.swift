@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// Fetches the pages behind a full-text feed's new articles after the feed is stored, extracts
+/// their articles and keeps them beside the feed's text (see `Docs/extraction.md`, "Full text at
+/// refresh").
+///
+/// The pages are fetched with the feeds' politeness: one at a time per feed, each under the
+/// refresh's per-host and global slots (taken in the feeds' order, host first, so the two never
+/// wait on each other) and the process's per-host rate cap, through the same fetcher (its size and
+/// time limits, redirects followed and the final address kept). Only `http` and `https` links are
+/// followed: a feed cannot make Herald read a local file. A page that fails is recorded and tried
+/// again on later refreshes at most ``RefreshPolicy/fullTextAttempts`` times; the article keeps its
+/// feed text either way.
+struct FullTextCollector: Sendable {
+    let store: any FullTextStoring
+    let fetcher: any FeedFetching
+    let extractor: any ArticleExtracting
+    let clock: any WallClock
+    let policy: RefreshPolicy
+    let hostSlots: SlotLimiter
+    let workSlots: SlotLimiter
+    let politeness: PolitenessGuard
+    /// The full texts kept by the run, for its summary.
+    let tally: FullTextTally
+
+    /// Fetches and keeps the full texts a feed's articles still wait for, and reports them.
+    func collect(for feed: Feed, as reference: FeedReference, events: RefreshEventSink) async {
+        let since = clock.now().addingTimeInterval(-policy.fullTextWindow)
+        guard let candidates = try? await store.articlesAwaitingFullText(
+            in: feed.id, since: since, maxAttempts: policy.fullTextAttempts, limit: policy.fullTextPagesPerFeed),
+            !candidates.isEmpty else { return }
+        var kept = 0
+        var failed = 0
+        for candidate in candidates {
+            if Task.isCancelled { break }
+            guard Self.isWebPage(candidate.url) else {
+                try? await store.recordFullTextFailure("not a web page", for: candidate.articleID, at: clock.now())
+                failed += 1
+                continue
+            }
+            guard let outcome = await fetchAndExtract(candidate) else { break }
+            switch outcome {
+            case .success(let fullText):
+                do {
+                    try await store.saveFullText(fullText, for: candidate.articleID)
+                    kept += 1
+                } catch {
+                    failed += 1
+                }
+            case .failure(let reason):
+                try? await store.recordFullTextFailure(reason.reason, for: candidate.articleID, at: clock.now())
+                failed += 1
+            }
+        }
+        if kept + failed > 0 {
+            await tally.add(kept)
+            events.yield(.fullTexts(reference, kept: kept, failed: failed))
+        }
+    }
+
+    /// Fetches one page under the slots and extracts it.
+    /// - Returns: The full text or why there is none; `nil` when the refresh was cancelled.
+    private func fetchAndExtract(_ candidate: FullTextCandidate) async -> Result<ArticleFullText, FullTextFailure>? {
+        let host = HostKey.of(candidate.url)
+        guard await hostSlots.acquire(host) else { return nil }
+        guard await workSlots.acquire(FeedRefresher.workKey) else {
+            await hostSlots.release(host)
+            return nil
+        }
+        guard await politeness.permitPage(on: host) else {
+            await hostSlots.release(host)
+            await workSlots.release(FeedRefresher.workKey)
+            return nil
+        }
+        let fetched: Result<FetchResponse, FetchError>
+        do {
+            fetched = .success(try await fetcher.fetch(FetchRequest(url: candidate.url)))
+        } catch {
+            fetched = .failure(error)
+        }
+        await hostSlots.release(host)
+        let result = extract(fetched)
+        await workSlots.release(FeedRefresher.workKey)
+        return result
+    }
+
+    /// The full text of a fetched page, or why there is none; `nil` when the fetch was cancelled.
+    private func extract(_ fetched: Result<FetchResponse, FetchError>) -> Result<ArticleFullText, FullTextFailure>? {
+        switch fetched {
+        case .failure(.cancelled):
+            return nil
+        case .failure(let error):
+            return .failure(FullTextFailure(reason: error.reason))
+        case .success(let response):
+            guard case let .content(data, _, charset) = response.outcome else {
+                return .failure(FullTextFailure(reason: "the server answered 304 to an unconditional request"))
+            }
+            let extracted = extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset)
+            guard let fullText = ArticleFullText(extracted, url: response.finalURL, fetchedAt: clock.now()) else {
+                return .failure(FullTextFailure(reason: "no article text found on the page"))
+            }
+            return .success(fullText)
+        }
+    }
+
+    /// Whether a link is fetched for its page (`http`, `https`).
+    static func isWebPage(_ url: String) -> Bool {
+        let lowered = url.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+}
+
+/// Why an article's page gave no full text.
+struct FullTextFailure: Error, Sendable, Hashable {
+    let reason: String
+}
+
+/// How many full texts a refresh run kept, across its feeds.
+actor FullTextTally {
+    private(set) var kept = 0
+
+    func add(_ count: Int) { kept += count }
+}
