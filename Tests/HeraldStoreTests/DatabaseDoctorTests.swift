@@ -63,10 +63,15 @@ struct DatabaseDoctorTests {
                                          feverKey: nil, updatedAt: Date(timeIntervalSince1970: 0))
         let token = APITokenRecord(id: "t1", account: "alice", digest: "d1", label: "phone",
                                    createdAt: Date(timeIntervalSince1970: 0))
+        let kept = ArticleFullText(url: "https://news.example.org/page", title: "Page", html: "<p>Kept page.</p>",
+                                   text: "Kept page.", fetchedAt: Date(timeIntervalSince1970: 0))
+        let withPage: ArticleID
         do {
             let store = try SQLiteStore(path: folder.databasePath)
             try await store.setCredentials(account)
             try await store.addToken(token)
+            withPage = try #require(try await store.articles(ArticlePageRequest(limit: 1)).articles.first?.id)
+            try await store.saveFullText(kept, for: withPage)
         }
         try damage("article_texts", of: folder.databasePath)
 
@@ -86,6 +91,7 @@ struct DatabaseDoctorTests {
         #expect(try await store.unreadCountsByFeed().values.reduce(0, +) == before.unread)
         #expect(try await store.credentials(of: "alice") == account, "the sync account survives a repair")
         #expect(try await store.tokens(of: "alice") == [token])
+        #expect(try await store.fullTexts(of: [withPage])[withPage] == kept, "a kept full text survives a repair")
         let hits = try await store.search(SearchRequest(query: "lighthouse", limit: 500)).hits.count
         #expect(hits > 0 && hits < 300, "articles whose texts survived are found again (\(hits))")
         #expect(try await store.search(SearchRequest(query: "Alpha", limit: 500)).hits.count == 150,
