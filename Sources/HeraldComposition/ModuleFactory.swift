@@ -106,7 +106,8 @@ public struct ModuleFactory: Sendable {
                                                timeZone: timeZone)
         let ports = ArticleDetailInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                          renderer: services.renderer,
-                                                         sanitizer: format == .html ? services.sanitizer : nil)
+                                                         sanitizer: format == .html ? services.sanitizer : nil,
+                                                         fullTexts: fullTexts())
         return ArticleDetailInteractor(articleID: id, within: filter, dependencies: ports, presenter: presenter)
     }
 

@@ -9,7 +9,8 @@ import HeraldDomain
 /// own texts and searched with them.
 public protocol FullTextStoring: Sendable {
     /// The articles of a feed whose page is still to fetch, newest first: with a link, no full
-    /// text yet, fewer than `maxAttempts` failed fetches, and sorted no earlier than `since`.
+    /// text yet, fewer than `maxAttempts` failed fetches, and first stored no earlier than `since`
+    /// (new articles, not the feed's archive).
     func articlesAwaitingFullText(in feed: FeedID, since: Date, maxAttempts: Int, limit: Int)
         async throws(StoreError) -> [FullTextCandidate]
     /// Keeps an article's full text (replacing an earlier one) and makes it searchable.

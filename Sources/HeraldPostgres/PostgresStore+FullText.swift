@@ -10,7 +10,7 @@ extension PostgresStore: FullTextStoring {
         try await read { connection in
             try await connection.run("""
                 SELECT a.id, a.url FROM articles AS a LEFT JOIN article_pages AS p ON p.article_id = a.id
-                WHERE a.feed_id = \(feed.rawValue) AND a.sort_date >= \(since.timeIntervalSince1970)
+                WHERE a.feed_id = \(feed.rawValue) AND a.first_seen >= \(since.timeIntervalSince1970)
                     AND a.url IS NOT NULL AND a.url <> ''
                     AND (p.article_id IS NULL OR (p.text IS NULL AND p.attempts < \(maxAttempts)))
                 ORDER BY a.sort_date DESC, a.id DESC LIMIT \(limit)

@@ -109,6 +109,9 @@ public enum DatabaseDoctor {
                   fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
         TableCopy(name: "article_tags", key: "article_id", parent: ("article_id", "articles"),
                   fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
+        // Full texts (schema 8): the search body copied in `article_texts` already holds their words.
+        TableCopy(name: "article_pages", key: "article_id", parent: ("article_id", "articles"),
+                  fallbackBounds: "SELECT (SELECT min(id) FROM articles), (SELECT max(id) FROM articles)"),
         // The sync account and its tokens (schema 7), by rowid: a handful of rows.
         TableCopy(name: "accounts", key: "rowid", parent: nil, fallbackBounds: "SELECT 1, 1000"),
         TableCopy(name: "api_tokens", key: "rowid", parent: nil, fallbackBounds: "SELECT 1, 100000"),

@@ -10,7 +10,7 @@ extension SQLiteStore: FullTextStoring {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT a.id, a.url FROM articles AS a LEFT JOIN article_pages AS p ON p.article_id = a.id
-                WHERE a.feed_id = ? AND a.sort_date >= ? AND a.url IS NOT NULL AND a.url <> ''
+                WHERE a.feed_id = ? AND a.first_seen >= ? AND a.url IS NOT NULL AND a.url <> ''
                     AND (p.article_id IS NULL OR (p.text IS NULL AND p.attempts < ?))
                 ORDER BY a.sort_date DESC, a.id DESC LIMIT ?
                 """, arguments: [feed.rawValue, since.timeIntervalSince1970, maxAttempts, limit])

@@ -121,6 +121,11 @@ extension CLISuite {
                 #expect(full.stdout.contains("vernalisation"), "\(full.stdout)")
                 #expect(!full.stdout.contains("A teaser about garlic."))
                 #expect(server.requestCount(for: "/2026/10/garlic/") == 1)
+                let again = try await sandbox.herald(db: "show", String(garlic), "--full")
+                #expect(again.stdout.contains("vernalisation"), "\(again.stdout)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "kept once fetched: offline from then on")
+                let found = try await sandbox.herald(db: "search", "vernalisation")
+                #expect(found.stdout.contains("Planting garlic"), "search reads the kept full text: \(found.stdout)")
 
                 let lost = try #require(ids["A lost page"])
                 let fallback = try await sandbox.herald(db: "show", String(lost), "--full")
@@ -128,6 +133,40 @@ extension CLISuite {
                 #expect(fallback.stdout.contains("A teaser about a lost page."), "\(fallback.stdout)")
                 #expect(fallback.stderr.contains("the server says it does not exist (404)"), "\(fallback.stderr)")
                 #expect(fallback.stderr.contains("Showing the feed's text."), "\(fallback.stderr)")
+            }
+        }
+
+        @Test("add --full-text keeps each new article's page at refresh; full-text FEED on|off switches it and says so")
+        func fullTextFeed() async throws {
+            let sandbox = try Sandbox()
+            let page = try Locations.fixtureData("pages/garden-article.html")
+            try await withServer { server in
+                server.route("/2026/10/garlic/", .feed([UInt8](page), contentType: "text/html; charset=utf-8"))
+                let items = [
+                    NewsItem(guid: "g-1", title: "Planting garlic", link: server.url("/2026/10/garlic/"),
+                             date: "Fri, 30 Oct 2026 07:15:00 +0000", html: "<p>A teaser about garlic.</p>"),
+                ]
+                server.route("/feed.xml", .feed(NewsFeed.rss(title: "Field Notes", site: server.url("/"), items: items)))
+                let added = try await sandbox.herald(db: "add", server.url("/feed.xml"), "--full-text")
+                #expect(added.succeeded, "\(added.summary)")
+                let state = try await sandbox.herald(db: "full-text", "Field Notes")
+                #expect(state.stdout.contains("Full text is on for Field Notes."), "\(state.summary)")
+                // New articles (first stored now, whatever the date they carry) get their page.
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 0, "pages come with refreshes")
+                let refreshed = try await sandbox.herald(db: "refresh", "--all")
+                #expect(refreshed.succeeded, "\(refreshed.summary)")
+                #expect(refreshed.stdout.contains("1 full text kept"), "\(refreshed.summary)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1)
+                let shown = try await sandbox.herald(db: "show", "1", "--full")
+                #expect(shown.stdout.contains("vernalisation"), "\(shown.summary)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "show --full reads the kept text")
+                #expect(try await sandbox.herald(db: "refresh", "--all").succeeded)
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "a kept page is not fetched again")
+                let off = try await sandbox.herald(db: "full-text", "Field Notes", "off")
+                #expect(off.stdout.contains("Full text is off for Field Notes"), "\(off.summary)")
+                #expect(try await sandbox.herald(db: "full-text", "Field Notes").stdout.contains("off"))
+                let unknown = try await sandbox.herald(db: "full-text", "No such feed", "on")
+                #expect(!unknown.succeeded)
             }
         }
     }

@@ -134,6 +134,35 @@ extension CLISuite {
             #expect(try await terminal.waitForShell())
         }
 
+        @Test("f in an article switches to the full article of its page (fetched once, then kept) and back to the feed's text")
+        func fullTextKey() async throws {
+            guard let (sandbox, terminal, _) = try Self.start(width: 100, height: 40) else { return }
+            let page = try Locations.fixtureData("pages/garden-article.html")
+            try await withServer { server in
+                server.route("/2026/10/garlic/", .feed([UInt8](page), contentType: "text/html; charset=utf-8"))
+                let items = [NewsItem(guid: "g-1", title: "Planting garlic", link: server.url("/2026/10/garlic/"),
+                                      date: "Fri, 30 Oct 2026 07:15:00 +0000", html: "<p>A teaser about garlic.</p>")]
+                server.route("/feed.xml", .feed(NewsFeed.rss(title: "Field Notes", site: server.url("/"), items: items)))
+                #expect(try await sandbox.herald(db: "add", server.url("/feed.xml")).succeeded)
+                try terminal.type("'\(Locations.herald.path)' read --db '\(sandbox.database)' --feed 1")
+                #expect(try await terminal.waitFor("Herald · Field Notes") != nil, "the feed's list: \(terminal.last)")
+                try terminal.press("Enter")
+                #expect(try await terminal.waitFor("A teaser about garlic.") != nil, "the feed's text: \(terminal.last)")
+                try terminal.press("f")
+                #expect(try await terminal.waitFor("Text: the full article from its page") != nil, "full text: \(terminal.last)")
+                #expect(terminal.last.contains("Garlic is one of the easiest crops"), "\(terminal.last)")
+                #expect(!terminal.last.contains("A teaser about garlic."))
+                try terminal.press("f")
+                #expect(try await terminal.waitFor("A teaser about garlic.") != nil, "back to the feed's text: \(terminal.last)")
+                #expect(terminal.last.contains("Text: the feed's (f: the full article, kept)"), "\(terminal.last)")
+                try terminal.press("f")
+                #expect(try await terminal.waitFor("Text: the full article from its page") != nil, "\(terminal.last)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "fetched once, then kept")
+                try terminal.press("Q")
+                #expect(try await terminal.waitForShell())
+            }
+        }
+
         @Test("herald read --search opens the results; Ctrl-C quits; herald on a pipe prints help and exits 0")
         func deepLinkAndPipe() async throws {
             guard let (sandbox, terminal, _) = try Self.start(width: 80, height: 24) else { return }

@@ -58,13 +58,15 @@ struct FullTextStoreTests {
         }
     }
 
-    @Test("Articles awaiting a full text: newest first, within the window, until kept or failed too often",
+    @Test("Articles awaiting a full text: newest first, first stored within the window, until kept or failed too often",
           arguments: Backend.all)
     func awaitingAndFailures(_ backend: Backend) async throws {
         try await backend.withStoreAndFeed { (store: AnyStore, feed: Feed) async throws in
             let day: TimeInterval = 86_400
+            try await StoreFixtures.save([StoreFixtures.item("old", title: "Old")], to: feed.id, in: store,
+                                         at: StoreFixtures.epoch.addingTimeInterval(-30 * day))
             try await StoreFixtures.save([
-                StoreFixtures.item("old", title: "Old", published: StoreFixtures.epoch.addingTimeInterval(-30 * day)),
+                StoreFixtures.item("old", title: "Old"),
                 StoreFixtures.item("a", title: "A", published: StoreFixtures.epoch.addingTimeInterval(1)),
                 StoreFixtures.item("b", title: "B", published: StoreFixtures.epoch.addingTimeInterval(2)),
                 StoreFixtures.item("c", title: "C", published: StoreFixtures.epoch.addingTimeInterval(3)),

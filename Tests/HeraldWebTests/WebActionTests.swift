@@ -249,3 +249,48 @@ struct WebActionTests {
         try await fixture.tearDown()
     }
 }
+
+@Suite("Full text in the web reader")
+struct WebFullTextTests {
+    @Test("Given an article with a link and no kept full text, when Full text is posted, then its page is fetched once and kept, the article shows it, and Feed's text switches back")
+    func fullTextButton() async throws {
+        let fixture = try await WebFixture.make(articles: 2)
+        let page = """
+            <html><head><title>Tides</title></head><body><nav><a href="/">Home</a></nav><article>
+            \((1...4).map { "<p>The spring tide lifts the moored boats higher than any other tide of the month; paragraph \($0) explains why the moon and the sun pull together.</p>" }.joined())
+            </article></body></html>
+            """
+        fixture.server.route("/tides.html", .feed(page, contentType: "text/html; charset=utf-8"))
+        fixture.server.route("/teasers.xml", .feed("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Teasers</title><link>\(fixture.server.url("/"))</link>
+            <item><title>Spring tides</title><link>\(fixture.server.url("/tides.html"))</link><guid>t1</guid>
+            <description>A teaser about tides.</description></item></channel></rss>
+            """))
+        let feed = try await fixture.herald.subscribe(to: fixture.server.url("/teasers.xml"))
+        let id = try #require(try await fixture.herald.syncIDs(ArticleFilter(scope: .feed(feed.id))).first)
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/article/\(id.rawValue)", method: .get) { response in
+                #expect(response.text.contains("A teaser about tides."))
+                #expect(response.text.contains("action=\"/article/\(id.rawValue)/full-text\""))
+                return response.csrfToken
+            })
+            try await client.execute(uri: "/article/\(id.rawValue)/full-text", method: .post, headers: formHeaders,
+                                     body: formBody([("csrf", token), ("then", "/article/\(id.rawValue)?text=full")])) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/article/\(id.rawValue)?text=full")
+            }
+            #expect(fixture.server.requestCount(for: "/tides.html") == 1)
+            try await client.execute(uri: "/article/\(id.rawValue)?text=full", method: .get) { response in
+                #expect(response.text.contains("moored boats"), "\(response.text)")
+                #expect(!response.text.contains("A teaser about tides."))
+                #expect(response.text.contains("Feed&#39;s text") || response.text.contains("Feed's text"))
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)?text=feed", method: .get) { response in
+                #expect(response.text.contains("A teaser about tides."))
+                #expect(response.text.contains("text=full\""), "the kept full text is one link away")
+            }
+            #expect(fixture.server.requestCount(for: "/tides.html") == 1, "kept: not fetched again")
+        }
+        try await fixture.tearDown()
+    }
+}

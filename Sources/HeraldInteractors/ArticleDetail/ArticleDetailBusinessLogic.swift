@@ -20,6 +20,9 @@ public protocol ArticleDetailBusinessLogic: Sendable {
     func nextUnreadRequested() async
     /// Shows the previous unread article, crossing to the preceding feed.
     func previousUnreadRequested() async
+    /// Switches between the feed's text and the full text (kept, else fetched from the page
+    /// behind the link and kept).
+    func fullTextToggled() async
 }
 
 extension ArticleDetailBusinessLogic {
@@ -35,6 +38,7 @@ extension ArticleDetailBusinessLogic {
         case .readToggled: await readToggled()
         case .nextUnreadRequested: await nextUnreadRequested()
         case .previousUnreadRequested: await previousUnreadRequested()
+        case .fullTextToggled: await fullTextToggled()
         }
     }
 }

@@ -20,4 +20,6 @@ public enum ArticleDetailIntent: Sendable, Hashable {
     case nextUnreadRequested
     /// Show the previous unread article (across feeds).
     case previousUnreadRequested
+    /// The user switched between the feed's text and the full text of the page behind the link.
+    case fullTextToggled
 }

@@ -14,20 +14,25 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         public var renderer: any HTMLRendering
         /// HTML bodies to safe HTML, for front ends that show HTML (the web); `nil` for text ones.
         public var sanitizer: (any HTMLSanitizing)?
+        /// Articles' full texts (kept, or fetched and kept on request); `nil` offers none.
+        public var fullTexts: FullTextInteractor?
 
         /// Bundles the ports.
         public init(feeds: any FeedStoring, articles: any ArticleStoring, renderer: any HTMLRendering,
-                    sanitizer: (any HTMLSanitizing)? = nil) {
+                    sanitizer: (any HTMLSanitizing)? = nil, fullTexts: FullTextInteractor? = nil) {
             self.feeds = feeds
             self.articles = articles
             self.renderer = renderer
             self.sanitizer = sanitizer
+            self.fullTexts = fullTexts
         }
     }
 
     private let ports: Dependencies
     private let presenter: any ArticleDetailPresentationLogic
     private var loaded: ArticleDetailResponse?
+    /// The loaded article's feed text and its kept full text, to switch between them.
+    private var bodies: (feed: RenderedBody, full: RenderedBody?)?
     /// The article shown.
     public private(set) var articleID: ArticleID
     /// The filter next/previous move within (another feed's after "next unread" crossed feeds).
@@ -87,15 +92,62 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             article.state.isRead = article.state.isRead || markFailure == nil
             // Relative links resolve against the first base that is safe to open (never `javascript:`).
             let baseURL = [article.url, feed?.siteURL, feed?.url].compactMap { $0 }.first(where: LinkSafety.isOfferable)
+            let feedBody = RenderedBody(text: render(article, baseURL: baseURL), html: sanitizedHTML(article, baseURL: baseURL))
+            // A kept full text is shown first for a feed with full text on; the feed's text otherwise.
+            let kept = (try? await ports.fullTexts?.keptFullText(of: articleID)).flatMap { $0 }
+            let fullBody = kept.map(rendered)
+            bodies = (feedBody, fullBody)
+            let showsFull = fullBody != nil && feed?.settings.fetchesFullText == true
+            let shown = showsFull ? fullBody ?? feedBody : feedBody
             let response = ArticleDetailResponse(
-                article: article, feedTitle: feed?.displayTitle ?? "", body: render(article, baseURL: baseURL),
-                html: sanitizedHTML(article, baseURL: baseURL), newer: newer, older: older)
+                article: article, feedTitle: feed?.displayTitle ?? "", body: shown.text,
+                html: shown.html, newer: newer, older: older, isFullText: showsFull, hasFullText: fullBody != nil)
             loaded = response
             await presenter.presentArticle(response)
             if let markFailure { await fail(markFailure.message) { await $0.markedRead() } }
         } catch {
             await presenter.presentLoadFailure(error.message)
         }
+    }
+
+    /// Switches between the feed's text and the full text; the full text is fetched from the page
+    /// behind the link (and kept) when none is kept yet.
+    public func fullTextToggled() async {
+        guard var response = loaded, let bodies else { return }
+        if response.isFullText {
+            response.body = bodies.feed.text
+            response.html = bodies.feed.html
+            response.isFullText = false
+        } else {
+            guard let fullTexts = ports.fullTexts else { return }
+            var full = bodies.full
+            if full == nil {
+                await presenter.presentNotice(.fetchingFullText)
+                let id = articleID
+                do {
+                    full = rendered(try await fullTexts.fullText(of: id))
+                } catch {
+                    await fail(error.message) { await $0.fullTextToggled() }
+                    return
+                }
+                // The user may have moved on while the page was fetched.
+                guard id == articleID else { return }
+                self.bodies = (bodies.feed, full)
+            }
+            guard let full else { return }
+            response.body = full.text
+            response.html = full.html
+            response.isFullText = true
+            response.hasFullText = true
+        }
+        loaded = response
+        await presenter.presentArticle(response)
+    }
+
+    /// A full text as the screen shows it: blocks for text front ends, sanitised HTML for the web.
+    private func rendered(_ fullText: ArticleFullText) -> RenderedBody {
+        RenderedBody(text: ports.renderer.render(html: fullText.html, baseURL: fullText.url),
+                     html: ports.sanitizer?.sanitize(html: fullText.html, baseURL: fullText.url))
     }
 
     /// Shows the older neighbour, or says the list ends here.
@@ -208,4 +260,10 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     private func fail(_ message: String, retry: @escaping @Sendable (ArticleDetailInteractor) async -> Void) async {
         await presenter.presentActionFailure(ActionFailure(message: message) { await retry(self) })
     }
+}
+
+/// One body of an article, rendered for the screen.
+private struct RenderedBody: Sendable {
+    let text: RichText
+    let html: String?
 }

@@ -14,10 +14,16 @@ public struct ArticleDetailResponse: Sendable, Hashable {
     public var newer: ArticleID?
     /// The older neighbour within the filter.
     public var older: ArticleID?
+    /// Whether ``body`` is the full text of the page behind the link rather than the feed's text.
+    public var isFullText: Bool
+    /// Whether a full text is kept for the article (shown or not).
+    public var hasFullText: Bool
 
     /// Creates a response.
     public init(article: Article, feedTitle: String, body: RichText, html: String? = nil, newer: ArticleID?,
-                older: ArticleID?) {
+                older: ArticleID?, isFullText: Bool = false, hasFullText: Bool = false) {
+        self.isFullText = isFullText
+        self.hasFullText = hasFullText
         self.article = article
         self.feedTitle = feedTitle
         self.body = body

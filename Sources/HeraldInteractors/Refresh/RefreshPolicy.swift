@@ -60,8 +60,8 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var fullTextPagesPerFeed: Int = 10
     /// How many failed fetches of an article's page before it is no longer tried.
     public var fullTextAttempts: Int = 3
-    /// How old an article may be (its date, in seconds) and still have its page fetched: turning
-    /// full text on for a feed fetches its recent articles, not its whole archive.
+    /// How long ago an article may have been first stored (in seconds) and still have its page
+    /// fetched: turning full text on for a feed fetches its new articles, not its whole archive.
     public var fullTextWindow: TimeInterval = 14 * 24 * 3600
 
     /// Creates a policy; every parameter has the documented default.

@@ -23,6 +23,8 @@ public enum Notice: Sendable, Hashable {
     case retentionApplied(removed: Int)
     /// A numbered link does not exist in the article.
     case noSuchLink(number: Int)
+    /// The page behind an article is being fetched for its full text.
+    case fetchingFullText
 }
 
 /// A change of the user's state of articles.

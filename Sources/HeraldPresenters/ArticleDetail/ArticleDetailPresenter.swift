@@ -82,7 +82,8 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
             links: response.body.links.map { "[\($0.number)] " + ($0.kind == .image ? "image: " : "") + DisplayText.line($0.url) },
             enclosures: article.enclosures.map(enclosureText),
             url: article.url.flatMap { LinkSafety.isOfferable($0) ? DisplayText.line($0) : nil }, isRead: article.state.isRead, isStarred: article.state.isStarred,
-            hasNewer: response.newer != nil, hasOlder: response.older != nil))
+            hasNewer: response.newer != nil, hasOlder: response.older != nil,
+            showsFullText: response.isFullText, hasFullText: response.hasFullText))
     }
 
     /// "A", "A and B", "A, B and C".

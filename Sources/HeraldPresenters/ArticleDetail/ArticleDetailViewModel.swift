@@ -37,11 +37,18 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public var hasNewer: Bool
     /// Whether "next" has somewhere to go.
     public var hasOlder: Bool
+    /// Whether the body is the full text of the page behind the link (not the feed's text).
+    public var showsFullText: Bool
+    /// Whether a full text is kept for the article (so switching to it needs no network).
+    public var hasFullText: Bool
 
     /// Creates the content.
     public init(id: ArticleID, title: String, feedTitle: String, byline: String?, date: String, tags: String?,
                 body: [TextBlock], bodyHTML: String? = nil, links: [String], enclosures: [String], url: String?,
-                isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool) {
+                isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool, showsFullText: Bool = false,
+                hasFullText: Bool = false) {
+        self.showsFullText = showsFullText
+        self.hasFullText = hasFullText
         self.id = id
         self.title = title
         self.feedTitle = feedTitle

@@ -33,6 +33,8 @@ public enum NoticeText {
             CountText.count(removed, "old article") + " removed by the retention policy"
         case .noSuchLink(let number):
             "There is no link [\(number)] in this article"
+        case .fetchingFullText:
+            "Fetching the full article from its page…"
         }
     }
 }

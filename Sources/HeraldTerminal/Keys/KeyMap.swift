@@ -46,6 +46,8 @@ public struct KeyMap: Sendable, Hashable {
             for (key, action) in listing { map.bind(key, to: action, in: context) }
         }
         map.bind(.character("D"), to: .removeFeed, in: .feeds)
+        map.bind(.character("f"), to: .toggleFullText, in: .feeds)
+        map.bind(.character("f"), to: .toggleFullText, in: .article)
         // Not on search results: the search module has no read/star intents yet; a result is
         // opened first (help lists only what works).
         for context in [KeyContext.articleList, .article] {

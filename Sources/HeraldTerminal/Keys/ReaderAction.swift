@@ -47,6 +47,10 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case search
     /// Open the article's link in the browser.
     case openInBrowser = "open-in-browser"
+    /// In an article, switch between the feed's text and the full article of the page behind the
+    /// link (fetched and kept when none is); on the feeds screen, turn full text on or off for the
+    /// selected feed.
+    case toggleFullText = "toggle-full-text"
     /// The keys of this screen.
     case help
     /// Yes, in a confirmation.
@@ -82,6 +86,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .removeFeed: "Remove the feed"
         case .search: "Search"
         case .openInBrowser: "Open the link in the browser"
+        case .toggleFullText: "Full text: the page's article or the feed's text (feeds: on/off for the feed)"
         case .help: "Help"
         case .confirm: "Yes"
         case .cancel: "No / close"
@@ -103,6 +108,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .markAllRead: "All read"
         case .search: "Search"
         case .openInBrowser: "Browser"
+        case .toggleFullText: "Full text"
         case .help: "Help"
         default: summary
         }

@@ -175,6 +175,7 @@ public actor ReaderSession {
         case .search:
             input = (InputLine(prompt: "Search: "), .search)
         case .openInBrowser: await openInBrowser()
+        case .toggleFullText: await toggleFullText()
         case .help:
             await router.showHelp()
             await syncStack()
@@ -338,6 +339,27 @@ public actor ReaderSession {
         entries[entries.count - 1].scroll = 0
         await router.openArticle(await detail.articleID, within: await detail.filter)
         await syncStack()
+    }
+
+    /// In an article, switches its body between the feed's text and the full text; on the feeds
+    /// screen, turns full text on or off for the selected feed.
+    private func toggleFullText() async {
+        guard let entry = top else { return }
+        switch entry.module {
+        case .articleDetail(let detail):
+            await detail.fullTextToggled()
+        case .feeds(let feeds):
+            guard case .feed(let id)? = selectedFeedsItem,
+                  let feed = await feeds.feeds.first(where: { $0.id == id }) else { return }
+            let turningOn = !feed.settings.fetchesFullText
+            await feeds.feedFullTextSet(id, isOn: turningOn)
+            let title = selectedFeedsTitle ?? TerminalSafety.sanitize(feed.displayTitle)
+            await herald.container.showNotice(turningOn
+                ? "Full text on for \(title): refreshes keep its new articles' pages"
+                : "Full text off for \(title)")
+        default:
+            break
+        }
     }
 
     private func toggle(star: Bool) async {

@@ -20,6 +20,8 @@ public enum ArticleDetailView {
         for enclosure in content.enclosures { field("Enclosure", enclosure, .link) }
         let state = [content.isStarred ? "starred" : nil, content.isRead ? nil : "unread"].compactMap { $0 }
         field("State", state.isEmpty ? nil : state.joined(separator: ", "), .notice)
+        field("Text", content.showsFullText ? "the full article from its page (f: the feed's text)"
+              : content.hasFullText ? "the feed's (f: the full article, kept)" : nil, .dim)
         lines.append(StyledLine())
         lines += wrapper.lines(for: RichText(blocks: content.body)).map { StyledLine($0) }
         if !content.links.isEmpty {

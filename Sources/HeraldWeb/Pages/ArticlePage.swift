@@ -60,6 +60,7 @@ enum ArticlePage {
                     element("a", Attribute("href", base + "/next-unread" + within), Attribute("data-key", "u")) {
                         "Next unread"
                     }
+                    fullTextSwitch(content, detailPath: detailPath, context: context)
                 }
             }
             element("div", Attribute("class", "body")) {
@@ -81,6 +82,23 @@ enum ArticlePage {
                     element("ul") { for enclosure in content.enclosures { element("li") { enclosure } } }
                 }
             }
+        }
+    }
+
+    /// "Full text" (the page's article: kept, else fetched and kept by a POST) or "Feed's text".
+    @NodeBuilder
+    private static func fullTextSwitch(_ content: ArticleDetailContent, detailPath: String, context: PageContext) -> [Node] {
+        let joiner = detailPath.contains("?") ? "&" : "?"
+        if content.showsFullText {
+            element("a", Attribute("href", detailPath + joiner + "text=feed"), Attribute("data-key", "f"),
+                    Attribute("title", "Show the feed's text (f)")) { "Feed's text" }
+        } else if content.hasFullText {
+            element("a", Attribute("href", detailPath + joiner + "text=full"), Attribute("data-key", "f"),
+                    Attribute("title", "Show the full article kept from its page (f)")) { "Full text" }
+        } else if content.url != nil {
+            context.postButton("Full text", action: "/article/\(content.id.rawValue)/full-text",
+                               fields: [("then", detailPath + joiner + "text=full")],
+                               title: "Fetch the full article from its page and keep it (f)", shortcut: "f")
         }
     }
 

@@ -69,6 +69,7 @@ extension WebApp {
     /// `/article/ID/star` (`starred=1|0`) and `/article/ID/read` (`read=1|0`): the list module's
     /// intents for articles named by identifier.
     private func articleAction(_ action: String, id: ArticleID, form: FormData, request: Request) async -> Response {
+        if action == "full-text" { return await fullText(id, form: form) }
         let list = herald.articleListScreen(ArticleFilter(), pageSize: 1, display: WebScreen())
         switch (action, form["starred"], form["read"]) {
         case ("star", let value?, _) where value == "0" || value == "1":
@@ -80,6 +81,20 @@ extension WebApp {
                                    request)
         }
         return Self.seeOther(form["return"])
+    }
+
+    /// `/article/ID/full-text`: the article module's full-text switch, which fetches the page behind
+    /// the link and keeps its article when none is kept; then back to the article showing it (`then`),
+    /// where the Container says why when the page could not be had.
+    private func fullText(_ id: ArticleID, form: FormData) async -> Response {
+        let screen = WebScreen()
+        let module = herald.module(for: .articleDetail(id, within: ArticleFilter()), display: screen, format: .text)
+        guard case .articleDetail(let detail) = module else { return Self.seeOther("/") }
+        await module.appear()
+        if case .articleDetail(.loaded(let content)) = screen.viewModel, !content.showsFullText {
+            await detail.fullTextToggled()
+        }
+        return Self.seeOther(form["then"] ?? form["return"])
     }
 
     /// `/search/save` (`q`, `name`): the search module runs the query and saves it; the browser goes to

@@ -60,7 +60,18 @@ extension WebApp {
             return Self.html(ArticleListPage.render(viewModel, filter: await list.filter, next: next,
                                                     isContinuation: after != nil, context: context))
         case let (.articleDetail(detail), .articleDetail(viewModel)):
-            return Self.html(ArticlePage.render(viewModel, id: await detail.articleID, filter: await detail.filter,
+            var shown = viewModel
+            // `text=full` shows the kept full text, `text=feed` the feed's (the page's own choice
+            // otherwise); fetching a page that has none is a POST (`/article/ID/full-text`).
+            if case .loaded(let content) = viewModel {
+                let asked = Self.query(request)["text"]
+                if (asked == "full" && !content.showsFullText && content.hasFullText)
+                    || (asked == "feed" && content.showsFullText) {
+                    await detail.fullTextToggled()
+                    if case .articleDetail(let toggled) = screen.viewModel { shown = toggled }
+                }
+            }
+            return Self.html(ArticlePage.render(shown, id: await detail.articleID, filter: await detail.filter,
                                                 context: context))
         case (.help, _):
             return Self.html(HelpPage.render(context: context))
