@@ -49,6 +49,19 @@ enum ArchivedArticleRows {
         }
         guard !articles.isEmpty else { return [] }
         let ids = articles.map(\.article.id.rawValue)
+        var fullTexts: [Int64: ArticleFullText] = [:]
+        for (id, url, title, byline, html, text, fetched) in try await connection.run("""
+            SELECT article_id, url, title, byline, html, text, fetched_at FROM article_pages
+            WHERE article_id = ANY(\(ids)) AND text IS NOT NULL
+            """).all({ try $0.decode((Int64, String, String?, String?, String?, String, Double).self) }) {
+            fullTexts[id] = ArticleFullText(url: url, title: title ?? "", byline: byline, html: html ?? "", text: text,
+                                            fetchedAt: Date(timeIntervalSince1970: fetched))
+        }
+        if !fullTexts.isEmpty {
+            for index in articles.indices {
+                articles[index].fullText = fullTexts[articles[index].article.id.rawValue]
+            }
+        }
         var tags: [Int64: [String]] = [:]
         for (id, tag) in try await connection.run("""
             SELECT article_id, tag FROM article_tags WHERE user_id = \(user) AND article_id = ANY(\(ids))

@@ -149,7 +149,28 @@ struct ArticleRestore {
             if index + 1 < starts.count { next = preparing(index + 1) }
             added += try await store(page)
         }
+        for (archived, feed) in zip(articles, feeds) {
+            guard let fullText = archived.fullText else { continue }
+            try await storeFullText(fullText, identity: archived.article.identity, feed: feed)
+        }
         return added
+    }
+
+    /// Keeps an archived article's full text unless the article has one, and appends its words to
+    /// the article's search vector (as ``PostgresStore/saveFullText(_:for:)`` does).
+    private func storeFullText(_ fullText: ArticleFullText, identity: String, feed: Int64) async throws {
+        let vector = SearchText.vector(title: "", body: fullText.text)
+        try await connection.run("""
+            WITH kept AS (
+                INSERT INTO article_pages (article_id, url, title, byline, html, text, search, fetched_at)
+                SELECT a.id, \(fullText.url), \(fullText.title), \(fullText.byline), \(fullText.html), \(fullText.text),
+                    \(vector)::tsvector, \(fullText.fetchedAt.timeIntervalSince1970)
+                FROM articles AS a WHERE a.feed_id = \(feed) AND a.identity = \(identity)
+                ON CONFLICT (article_id) DO NOTHING
+                RETURNING article_id, search
+            )
+            UPDATE articles SET search = articles.search || kept.search FROM kept WHERE articles.id = kept.article_id
+            """)
     }
 
     /// Stores one part; call inside a transaction.

@@ -37,6 +37,19 @@ enum ArchivedArticleRows {
                                             contentHash: row[14]))
         }
         guard let first = articles.first?.article.id, let last = articles.last?.article.id else { return [] }
+        var fullTexts: [Int64: ArticleFullText] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT article_id, url, title, byline, html, text, fetched_at FROM article_pages
+            WHERE article_id BETWEEN ? AND ? AND text IS NOT NULL
+            """, arguments: [first.rawValue, last.rawValue]) {
+            fullTexts[row[0]] = ArticleFullText(url: row[1], title: row[2] ?? "", byline: row[3], html: row[4] ?? "",
+                                                text: row[5], fetchedAt: Date(timeIntervalSince1970: row[6]))
+        }
+        if !fullTexts.isEmpty {
+            for index in articles.indices {
+                articles[index].fullText = fullTexts[articles[index].article.id.rawValue]
+            }
+        }
         var tags: [Int64: [String]] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT article_id, tag FROM article_tags WHERE article_id BETWEEN ? AND ? ORDER BY article_id, tag

@@ -12,12 +12,16 @@ struct ArticleRestore {
         let columns: ArchivedArticleColumns
         /// The text the search index reads (see ``ItemFields/searchBody``).
         let searchBody: String
+        /// The full text's part of the search body (see `SQLiteStore+FullText`), if it has one.
+        let pageBody: String?
         let tags: [String]
 
         init(_ archived: ArchivedArticle) {
             self.archived = archived
             columns = ArchivedArticleColumns(archived)
+            pageBody = archived.fullText.map { SQLiteStore.pageSearchBody($0.text) }
             searchBody = CJKText.searchBody(title: archived.article.title, body: columns.plainBody)
+                + (pageBody.map { "\n\n" + $0 } ?? "")
             tags = ArchivedArticleColumns.tags(of: archived)
         }
     }
@@ -34,6 +38,13 @@ struct ArticleRestore {
             guard let feed = feedIDs[article.feedID] else { throw StoreError.feedNotFound(article.feedID) }
             guard let id = try insert(prepared, into: feed) else { continue }
             try insertTexts(prepared, id: id)
+            if let fullText = prepared.archived.fullText, let pageBody = prepared.pageBody {
+                try db.cachedStatement(sql: """
+                    INSERT INTO article_pages (article_id, url, title, byline, html, text, search_body, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: [id, fullText.url, fullText.title, fullText.byline, fullText.html,
+                                             fullText.text, pageBody, fullText.fetchedAt.timeIntervalSince1970])
+            }
             for tag in prepared.tags {
                 try db.cachedStatement(sql: "INSERT INTO article_tags (article_id, tag) VALUES (?, ?)")
                     .execute(arguments: [id, tag])

@@ -21,7 +21,7 @@ extension SQLiteStore: FullTextStoring {
     /// Keeps an article's full text and puts its words in the search body after the feed's.
     /// - Throws: ``StoreError/articleNotFound(_:)`` when the article is gone (retention, unsubscribe).
     public func saveFullText(_ fullText: ArticleFullText, for article: ArticleID) async throws(StoreError) {
-        let pageBody = CJKText.segmented(IndexText.collapse(fullText.text, stripTags: false))
+        let pageBody = Self.pageSearchBody(fullText.text)
         try await write { db in
             guard let body = try String.fetchOne(db, sql: "SELECT body FROM article_texts WHERE article_id = ?",
                                                  arguments: [article.rawValue])
@@ -74,6 +74,11 @@ extension SQLiteStore: FullTextStoring {
             }
             return found
         }
+    }
+
+    /// A full text's part of the search body: its words, CJK characters as separate tokens.
+    static func pageSearchBody(_ text: String) -> String {
+        CJKText.segmented(IndexText.collapse(text, stripTags: false))
     }
 
     /// The feed's part of a search body that may end with a page's (`"\n\n" + pageBody`).

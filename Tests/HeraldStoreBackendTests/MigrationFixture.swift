@@ -91,6 +91,11 @@ enum MigrationFixture {
         try await store.setStarred(true, for: [try #require(ids["a1"]), try #require(ids["a2"])])
         try await store.setTags(["later", "ai"], forArticle: try #require(ids["a1"]))
         try await store.setTags(["keep"], forArticle: try #require(ids["c1"]))
+        // A kept full text (the page behind a summary-only article) comes along, searchable.
+        try await store.saveFullText(ArticleFullText(url: "https://news.example.org/pages/a2", title: "The page",
+                                                     byline: "By Ada", html: "<p>Stellarator physics explained.</p>",
+                                                     text: "Stellarator physics explained.", fetchedAt: epoch),
+                                     for: try #require(ids["a2"]))
 
         _ = try await store.saveSearch(name: "Kyoto", query: "紅葉", filter: ArticleFilter(scope: .feed(news)))
         _ = try await store.saveSearch(name: "Space", query: "fusion OR solar", filter: ArticleFilter())

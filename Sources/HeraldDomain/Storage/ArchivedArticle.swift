@@ -16,9 +16,12 @@ public struct ArchivedArticle: Sendable, Hashable {
     /// The stored hash of the item's content (see `ContentHash`), kept so that the next refresh of
     /// the feed in the destination sees an unchanged item as unchanged.
     public var contentHash: Int64
+    /// The full text kept for it (the extracted page behind its link), if any.
+    public var fullText: ArticleFullText?
 
     /// Creates an archived article.
-    public init(article: Article, sortDate: Date, contentHash: Int64) {
+    public init(article: Article, sortDate: Date, contentHash: Int64, fullText: ArticleFullText? = nil) {
+        self.fullText = fullText
         self.article = article
         self.sortDate = sortDate
         self.contentHash = contentHash
