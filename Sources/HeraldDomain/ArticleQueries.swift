@@ -199,9 +199,13 @@ public struct StoreStatistics: Sendable, Hashable, Codable {
     public var failingFeeds: Int
     /// The database size on disk, in bytes (including the WAL).
     public var databaseBytes: Int64
+    /// When a feed was last fetched successfully (304 included), if ever.
+    public var lastRefreshedAt: Date?
 
     /// Creates statistics.
-    public init(feeds: Int, articles: Int, unread: Int, starred: Int, failingFeeds: Int, databaseBytes: Int64) {
+    public init(feeds: Int, articles: Int, unread: Int, starred: Int, failingFeeds: Int, databaseBytes: Int64,
+                lastRefreshedAt: Date? = nil) {
+        self.lastRefreshedAt = lastRefreshedAt
         self.feeds = feeds
         self.articles = articles
         self.unread = unread

@@ -238,12 +238,14 @@ extension PostgresStore {
                      WHERE s.user_id = \(user) AND f.last_error_json IS NOT NULL)::bigint,
                     (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class AS c
                      JOIN pg_namespace AS n ON n.oid = c.relnamespace
-                     WHERE n.nspname = current_schema() AND c.relkind = 'r')::bigint
+                     WHERE n.nspname = current_schema() AND c.relkind = 'r')::bigint,
+                    (SELECT max(f.last_success_at) FROM subscriptions AS s JOIN feeds AS f ON f.id = s.feed_id
+                     WHERE s.user_id = \(user))
                 FROM feed_counts WHERE user_id = \(user)
-                """).first { try $0.decode((Int, Int, Int, Int, Int, Int64).self) }
+                """).first { try $0.decode((Int, Int, Int, Int, Int, Int64, Double?).self) }
             guard let row else { throw StoreError.database(reason: "the statistics query returned nothing") }
             return StoreStatistics(feeds: row.0, articles: row.1, unread: row.2, starred: row.3, failingFeeds: row.4,
-                                   databaseBytes: row.5)
+                                   databaseBytes: row.5, lastRefreshedAt: row.6.map(Date.init(timeIntervalSince1970:)))
         }
     }
 

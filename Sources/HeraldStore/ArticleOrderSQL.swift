@@ -28,10 +28,13 @@ struct ArticleOrderSQL {
         if isSingleFeed {
             return ("\(select) WHERE \(clause) ORDER BY \(inner) LIMIT ?", StatementArguments(values + [limit]))
         }
+        // The waiting part names its index: with `articles_unread_by_id` (schema 8) the planner
+        // otherwise walks every unread article to find the few waiting ones.
+        let waiting = select.replacingOccurrences(of: "FROM articles AS a", with: "FROM articles AS a INDEXED BY articles_waiting")
         let sql = """
             SELECT * FROM (SELECT * FROM (\(select) WHERE a.is_indexed = 1 AND \(clause) ORDER BY \(inner) LIMIT ?)
                 UNION ALL
-                SELECT * FROM (\(select) WHERE a.is_indexed = 0 AND \(clause) ORDER BY \(inner) LIMIT ?))
+                SELECT * FROM (\(waiting) WHERE a.is_indexed = 0 AND \(clause) ORDER BY \(inner) LIMIT ?))
             ORDER BY \(outer) LIMIT ?
             """
         return (sql, StatementArguments(values + [limit] + values + [limit, limit]))

@@ -10,18 +10,7 @@ extension SQLiteStore {
 
     /// The articles with these ids, in the order given, in one read transaction.
     public func articles(withIDs ids: [ArticleID]) async throws(StoreError) -> [Article] {
-        try await read { db in
-            var found: [Article] = []
-            found.reserveCapacity(ids.count)
-            for id in ids {
-                do {
-                    found.append(try ArticleRows.article(db, id: id))
-                } catch StoreError.articleNotFound {
-                    continue
-                }
-            }
-            return found
-        }
+        try await read { db in try ArticleRows.articles(db, ids: ids) }
     }
 
     /// One newest-first page; keyset pagination on `(sort_date, id)`, served by an index per feed
@@ -59,7 +48,9 @@ extension SQLiteStore {
                 clause += " AND a.id < ?"
                 values.append(before.rawValue)
             }
-            var sql = "SELECT a.id FROM articles AS a CROSS JOIN feeds AS f ON f.id = a.feed_id WHERE \(clause) "
+            // No join: the conditions name `a` only, so an id list of unread articles is read from
+            // the unread index in id order alone.
+            var sql = "SELECT a.id FROM articles AS a WHERE \(clause) "
                 + "ORDER BY a.id \(request.ascending ? "ASC" : "DESC")"
             if let limit = request.limit {
                 sql += " LIMIT ?"

@@ -35,8 +35,9 @@ extension SQLiteStore {
         return try await write { db in
             let (clause, values) = try ArticleFilterSQL(filter, db: db).listClause()
             var changed = 0
-            for part in ["a.is_indexed = 1", "a.is_indexed = 0"] {
-                try db.execute(sql: "UPDATE articles AS a SET is_read = 1 WHERE a.is_read = 0 AND \(part) AND \(clause)",
+            // The waiting part names its index: the planner would otherwise walk every unread article.
+            for (index, part) in [("", "a.is_indexed = 1"), (" INDEXED BY articles_waiting", "a.is_indexed = 0")] {
+                try db.execute(sql: "UPDATE articles AS a\(index) SET is_read = 1 WHERE a.is_read = 0 AND \(part) AND \(clause)",
                                arguments: StatementArguments(values))
                 changed += db.changesCount
             }
@@ -75,7 +76,8 @@ extension SQLiteStore {
         return try await read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM feeds), coalesce(sum(total), 0), coalesce(sum(unread), 0),
-                    coalesce(sum(starred), 0), (SELECT count(*) FROM feeds WHERE last_error_json IS NOT NULL)
+                    coalesce(sum(starred), 0), (SELECT count(*) FROM feeds WHERE last_error_json IS NOT NULL),
+                    (SELECT max(last_success_at) FROM feeds)
                 FROM feed_counts
                 """)!
             let bytes: Int64
@@ -88,7 +90,8 @@ extension SQLiteStore {
                 bytes = try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size") ?? 0
             }
             return StoreStatistics(feeds: row[0], articles: row[1], unread: row[2], starred: row[3],
-                                   failingFeeds: row[4], databaseBytes: bytes)
+                                   failingFeeds: row[4], databaseBytes: bytes,
+                                   lastRefreshedAt: ColumnCoding.date(row[5]))
         }
     }
 

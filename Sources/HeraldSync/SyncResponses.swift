@@ -14,6 +14,12 @@ enum SyncResponses {
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// A JSON body of a ``JSONValue``, written directly (the same text `JSONEncoder` would give).
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serialized)))
+    }
+
     /// A plain-text body.
     static func text(_ text: String, status: HTTPResponse.Status = .ok,
                      contentType: String = "text/plain; charset=utf-8") -> Response {

@@ -7,6 +7,9 @@
 ///   body followed by the page's (see `SQLiteStore+FullText`); `ArticleUpsert` keeps the page's part
 ///   when a feed changes an article. The FTS triggers of version 5 re-index on that update.
 /// - Deleting an article deletes its page (a trigger, like its texts).
+/// - Not about pages: `articles_unread_by_id` lists the unread articles in id order, what the sync
+///   APIs' id lists read (Fever's `unread_item_ids`, Google Reader's unread item ids); the date
+///   index of unread articles gave them in the wrong order, so the table itself was walked.
 enum SchemaVersion8 {
     static let sql = """
         CREATE TABLE article_pages (
@@ -21,6 +24,7 @@ enum SchemaVersion8 {
             failure TEXT,
             attempts INTEGER NOT NULL DEFAULT 0
         );
+        CREATE INDEX articles_unread_by_id ON articles(id) WHERE is_read = 0;
         CREATE TRIGGER articles_pages_delete AFTER DELETE ON articles BEGIN
             DELETE FROM article_pages WHERE article_id = old.id;
         END;

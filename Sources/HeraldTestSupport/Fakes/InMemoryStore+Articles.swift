@@ -160,7 +160,8 @@ extension InMemoryStore {
         return StoreStatistics(
             feeds: feedsByID.count, articles: all.count, unread: all.filter { !$0.state.isRead }.count,
             starred: all.filter(\.state.isStarred).count,
-            failingFeeds: feedsByID.values.filter { $0.fetchState.lastError != nil }.count, databaseBytes: 0)
+            failingFeeds: feedsByID.values.filter { $0.fetchState.lastError != nil }.count, databaseBytes: 0,
+            lastRefreshedAt: feedsByID.values.compactMap(\.fetchState.lastSuccessAt).max())
     }
 
     /// Deletes unstarred articles beyond each feed's policy (or `global`).
