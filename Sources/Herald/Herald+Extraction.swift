@@ -13,6 +13,15 @@ extension Herald {
         ArticlePages.extract(page, pageURL: pageURL, charset: charset)
     }
 
+    /// Extracts the readable article of a page at hand with the per-site rules of the config file
+    /// (`extract-keep`, `extract-drop`) as well as the built-in ones; needs no database.
+    /// - Throws: ``HeraldError/configuration(_:)`` when the config file is wrong.
+    public static func extractArticle(from page: Data, pageURL: String?, charset: String?,
+                                      environment: [String: String]) throws(HeraldError) -> ExtractedArticle {
+        let rules = try configuration(databasePath: nil, user: nil, environment: environment).extractionRules
+        return ArticlePages.extract(page, pageURL: pageURL, charset: charset, rules: rules)
+    }
+
     /// Fetches a page with the engine's fetcher (its timeouts, size limit and redirects) and
     /// extracts its article.
     /// - Throws: ``HeraldError/page(url:_:)`` when the page cannot be fetched.

@@ -82,7 +82,7 @@ public final class Herald: Sendable {
         return (path, RefreshLog(path: path).lastRun())
     }
 
-    private static func configuration(databasePath: String?, user: String?,
+    static func configuration(databasePath: String?, user: String?,
                                       environment: [String: String]) throws(HeraldError) -> HeraldConfiguration {
         do {
             return try ConfigurationLoader(environment: environment).load(databaseOverride: databasePath, userOverride: user)

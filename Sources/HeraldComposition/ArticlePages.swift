@@ -5,9 +5,12 @@ import HeraldParsing
 /// Extracting the article of a web page on its own (no store, fetcher or engine), and the
 /// documented JSON form of the result (Docs/json-schema.md, "Extracted article").
 public enum ArticlePages {
-    /// Extracts the article of a page with the real extractor.
-    public static func extract(_ page: Data, pageURL: String?, charset: String?) -> ExtractedArticle {
-        LibXMLArticleExtractor().extractArticle(from: page, pageURL: pageURL, charset: charset)
+    /// Extracts the article of a page with the real extractor, the configuration's per-site rules
+    /// before the built-in ones.
+    public static func extract(_ page: Data, pageURL: String?, charset: String?,
+                               rules: [ExtractionRule] = []) -> ExtractedArticle {
+        LibXMLArticleExtractor(rules: rules + BuiltInExtractionRules.all)
+            .extractArticle(from: page, pageURL: pageURL, charset: charset)
     }
 
     /// `{"title", "byline", "excerpt", "siteName", "published", "lang", "dir", "image",

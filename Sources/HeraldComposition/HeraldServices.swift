@@ -158,7 +158,7 @@ public struct HeraldServices: Sendable {
         if let lease = overrides.claimLease { policy.claimLease = lease }
         policy.guardWindow = configuration.refreshGuardWindow
         policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
-        let extractor = LibXMLArticleExtractor()
+        let extractor = LibXMLArticleExtractor(rules: configuration.extractionRules + BuiltInExtractionRules.all)
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),

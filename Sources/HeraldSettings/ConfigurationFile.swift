@@ -24,6 +24,8 @@ import Foundation
 /// max-feed-size = 32MB
 /// web-token = a-long-random-secret-1234
 /// bind-key ^D pagedown
+/// extract-keep example.com article .post-body
+/// extract-drop example.com .related, #newsletter   # a comment starts at "# "
 /// ```
 public struct ConfigurationFile: Sendable {
     /// The folder a leading `~` of a path stands for.
@@ -47,10 +49,14 @@ public struct ConfigurationFile: Sendable {
         // "\r\n" is one Character, so splitting on "\n" alone would keep a CRLF file on one line.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for (index, rawLine) in lines.enumerated() {
+            let place = "\(path):\(index + 1)"
+            if let rule = try ExtractionRuleLine.read(String(rawLine), at: place) {
+                configuration.extractionRules.append(rule)
+                continue
+            }
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if line.isEmpty { continue }
-            let place = "\(path):\(index + 1)"
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             if words.first == "bind-key" {
                 configuration.keyBindings.append(KeyBindingLine(words: Array(words.dropFirst()), place: place))

@@ -30,6 +30,9 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var webToken: String?
     /// The config file's `bind-key` lines, for the interactive reader to check and apply.
     public var keyBindings: [KeyBindingLine] = []
+    /// The config file's per-site extraction rules (`extract-keep`, `extract-drop`), in file order;
+    /// they come before the built-in ones.
+    public var extractionRules: [ExtractionRule] = []
     /// The politeness guard's window in seconds (`refresh-guard-window`): while refreshes run at
     /// once, a feed one of them requested this recently is not requested by another.
     public var refreshGuardWindow: Double = 30

@@ -113,3 +113,43 @@ struct ConfigurationFileTests {
         }
     }
 }
+
+@Suite("Per-site extraction lines of the config file")
+struct ExtractionRuleLineTests {
+    private let file = ConfigurationFile(home: "/home/ada")
+
+    private func read(_ text: String) throws(ConfigurationError) -> HeraldConfiguration {
+        var configuration = HeraldConfiguration(databasePath: "/default.db")
+        try file.apply(text, from: "/c/config", to: &configuration)
+        return configuration
+    }
+
+    @Test("extract-keep and extract-drop lines become rules in file order; a # before a name is an id, a # after a space a comment")
+    func lines() throws {
+        let configuration = try read("""
+            keep-days = 30
+            extract-keep www.Harbour.example   div.story-text, #main > article   # the story
+            extract-drop harbour.example .promo,#comments
+            """)
+        #expect(configuration.retention.keepDays == 30)
+        #expect(configuration.extractionRules.count == 2)
+        #expect(configuration.extractionRules[0].host == "harbour.example")
+        #expect(configuration.extractionRules[0].keep.map(\.description) == ["div.story-text, #main > article"])
+        #expect(configuration.extractionRules[1].drop.map(\.description) == [".promo,#comments"])
+        #expect(configuration.extractionRules[1].covers(url: "https://news.harbour.example/a"))
+    }
+
+    @Test("A bad extraction line names the line and what is wrong", arguments: [
+        ("extract-keep", "needs a host name"), ("extract-keep example.com", "needs CSS selectors"),
+        ("extract-drop https://example.com .x", "needs a host name"), ("extract-keep example.com a:hover", "pseudo-classes"),
+    ])
+    func refusals(_ line: String, _ expected: String) {
+        do {
+            _ = try read(line)
+            Issue.record("\(line) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("/c/config:1:"), "\(error.message)")
+            #expect(error.message.contains(expected), "\(error.message)")
+        }
+    }
+}

@@ -56,7 +56,12 @@ struct ExtractCommand: AsyncParsableCommand {
             data = contents
         }
         let pageURL = url ?? (source == "-" ? nil : URL(fileURLWithPath: source).absoluteString)
-        print(Herald.extractArticle(from: data, pageURL: pageURL, charset: charset), to: terminal)
+        do {
+            print(try Herald.extractArticle(from: data, pageURL: pageURL, charset: charset,
+                                            environment: ProcessInfo.processInfo.environment), to: terminal)
+        } catch {
+            throw CLIFailure(error.message)
+        }
     }
 
     private func print(_ article: ExtractedArticle, to terminal: TerminalOutput) {

@@ -9,11 +9,15 @@ import HeraldPorts
 /// sanitised with Herald's allow-list, URLs resolved against `<base>` and the page's address.
 public struct LibXMLArticleExtractor: ArticleExtracting {
     private let sanitizer: any HTMLSanitizing
+    private let rules: SiteRules
 
     /// Creates an extractor.
-    /// - Parameter sanitizer: What makes the article's HTML safe to show (Herald's sanitiser).
-    public init(sanitizer: any HTMLSanitizing = LibXMLHTMLSanitizer()) {
+    /// - Parameters:
+    ///   - sanitizer: What makes the article's HTML safe to show (Herald's sanitiser).
+    ///   - rules: Per-site rules (what to keep, what to drop) for pages of their hosts.
+    public init(sanitizer: any HTMLSanitizing = LibXMLHTMLSanitizer(), rules: [ExtractionRule] = []) {
         self.sanitizer = sanitizer
+        self.rules = SiteRules(rules: rules)
     }
 
     /// Extracts the article of a page; never fails.
@@ -22,18 +26,29 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
         let isReaderable = ReaderableCheck.isProbablyReaderable(tree)
         let base = baseURL(of: tree, pageURL: pageURL)
         let metadata = PageMetadata.read(from: tree)
+        let siteRules = rules.covering(pageURL)
+        siteRules.drop(from: tree)
         PagePreparation.prepare(tree)
         var grabber = ArticleGrabber(tree: tree, title: metadata.title, needsByline: metadata.byline == nil)
-        let attempt = grabber.grab()
+        // A site's `keep` rule names the article; the scoring runs only when it matches nothing.
+        let content: PageNode?
+        var direction: String?
+        if let kept = siteRules.kept(from: tree) {
+            content = kept
+        } else {
+            let attempt = grabber.grab()
+            content = attempt?.content
+            direction = attempt?.direction
+        }
         var html = ""
         var text = ""
         var excerpt = metadata.excerpt
-        if let attempt {
-            if excerpt == nil, let paragraph = attempt.content.descendants(named: "p").first {
+        if let content {
+            if excerpt == nil, let paragraph = content.descendants(named: "p").first {
                 let first = PageText.trimmed(paragraph.textContent)
                 if !first.isEmpty { excerpt = first }
             }
-            html = sanitizer.sanitize(html: PageWriter.html(of: attempt.content), baseURL: base)
+            html = sanitizer.sanitize(html: PageWriter.html(of: content), baseURL: base)
             // The text of what is shown: the sanitised HTML read back.
             let shown = PageTree.parse(Data(html.utf8), charset: "UTF-8")
             text = PageWriter.text(of: shown.body)
@@ -42,7 +57,7 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
         return ExtractedArticle(
             title: metadata.title, byline: metadata.byline ?? grabber.byline, excerpt: excerpt.map(PageText.normalized),
             siteName: metadata.siteName, published: metadata.published, language: language,
-            direction: attempt?.direction, image: metadata.image.flatMap { absoluteImage($0, base: base) },
+            direction: direction, image: metadata.image.flatMap { absoluteImage($0, base: base) },
             isReaderable: isReaderable, html: html, text: text)
     }
 

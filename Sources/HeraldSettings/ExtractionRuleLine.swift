@@ -1,0 +1,44 @@
+import HeraldDomain
+
+/// The config file's per-site extraction lines: `extract-keep HOST SELECTORS` and
+/// `extract-drop HOST SELECTORS`, the selectors being the rest of the line (CSS, so a `#` there is
+/// an id: a comment starts only at a `#` followed by a space or the end of the line).
+enum ExtractionRuleLine {
+    /// The rule of an extraction line, or `nil` for any other line.
+    /// - Throws: ``ConfigurationError`` naming the line when the host or a selector is wrong.
+    static func read(_ rawLine: String, at place: String) throws(ConfigurationError) -> ExtractionRule? {
+        let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
+        let keyword = trimmed.prefix { $0 != " " && $0 != "\t" }
+        guard keyword == "extract-keep" || keyword == "extract-drop" else { return nil }
+        var rest = withoutComment(String(trimmed.dropFirst(keyword.count)))
+        rest = rest.trimmingCharacters(in: .whitespaces)
+        let host = rest.prefix { $0 != " " && $0 != "\t" }
+        let selectorText = rest.dropFirst(host.count).trimmingCharacters(in: .whitespaces)
+        guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {
+            throw ConfigurationError("\(place): `\(keyword)` needs a host name first (`\(keyword) example.com article`).")
+        }
+        guard !selectorText.isEmpty else {
+            throw ConfigurationError("\(place): `\(keyword) \(host)` needs CSS selectors after the host.")
+        }
+        let selector: CSSSelector
+        do {
+            selector = try CSSSelector(selectorText)
+        } catch {
+            throw ConfigurationError("\(place): cannot read the selector `\(selectorText)`: \(error.message).")
+        }
+        return keyword == "extract-keep"
+            ? ExtractionRule(host: String(host), keep: [selector])
+            : ExtractionRule(host: String(host), drop: [selector])
+    }
+
+    /// The line up to a `#` that follows white space and comes before white space or the end.
+    private static func withoutComment(_ line: String) -> String {
+        let characters = Array(line)
+        for index in characters.indices where characters[index] == "#" {
+            let before = index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t"
+            let after = index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t"
+            if before && after { return String(characters[..<index]) }
+        }
+        return line
+    }
+}
