@@ -47,6 +47,13 @@ extension Herald {
         do { return try await fullTexts.keptFullText(of: id) } catch { throw .store(error) }
     }
 
+    /// Fetches again the pages of a feed's articles that have a full text kept and keeps the new
+    /// extractions (after a change of per-site rules); a page that fails keeps its earlier text.
+    /// - Returns: How many were extracted again, and how many failed.
+    public func refetchFullTexts(ofFeed id: FeedID) async throws(HeraldError) -> (refetched: Int, failed: Int) {
+        do { return try await fullTexts.refetchFullTexts(ofFeed: id) } catch { throw .store(error) }
+    }
+
     /// Turns full text on or off for a feed: its refreshes then fetch the pages behind its new
     /// articles and keep their extracted articles beside the feed's text.
     public func setFullText(_ isOn: Bool, forFeed id: FeedID) async throws(HeraldError) {

@@ -162,6 +162,26 @@ extension CLISuite {
                 #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "show --full reads the kept text")
                 #expect(try await sandbox.herald(db: "refresh", "--all").succeeded)
                 #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "a kept page is not fetched again")
+
+                // A per-site rule, then --refetch: the kept page is fetched and extracted again with it.
+                #expect(shown.stdout.contains("Buy seed garlic"))
+                _ = try sandbox.write(Data("extract-drop 127.0.0.1 p:not-a-pseudo\n".utf8), to: "config/herald/config")
+                let refused = try await sandbox.herald(db: "full-text", "Field Notes", "--refetch")
+                #expect(!refused.succeeded && refused.stderr.contains("pseudo-classes"), "\(refused.summary)")
+                _ = try sandbox.write(Data("extract-keep 127.0.0.1 article.post > h1, article.post > p:nth # no\n".utf8),
+                                      to: "config/herald/config")
+                #expect(!(try await sandbox.herald(db: "full-text", "Field Notes", "--refetch")).succeeded)
+                _ = try sandbox.write(Data("extract-drop 127.0.0.1 article.post h2 ~ p, .share\n".utf8), to: "config/herald/config")
+                #expect(!(try await sandbox.herald(db: "full-text", "Field Notes", "--refetch")).succeeded)
+                _ = try sandbox.write(Data("extract-keep 127.0.0.1 article.post > p.byline  # only the byline\n".utf8),
+                                      to: "config/herald/config")
+                let refetched = try await sandbox.herald(db: "full-text", "Field Notes", "--refetch")
+                #expect(refetched.succeeded, "\(refetched.summary)")
+                #expect(refetched.stdout.contains("Extracted 1 full text of Field Notes again."), "\(refetched.stdout)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 2)
+                let narrowed = try await sandbox.herald(db: "show", "1", "--full")
+                #expect(narrowed.stdout.contains("By Ada Grower"), "\(narrowed.stdout)")
+                #expect(!narrowed.stdout.contains("Buy seed garlic"), "the rule kept only the byline: \(narrowed.stdout)")
                 let off = try await sandbox.herald(db: "full-text", "Field Notes", "off")
                 #expect(off.stdout.contains("Full text is off for Field Notes"), "\(off.summary)")
                 #expect(try await sandbox.herald(db: "full-text", "Field Notes").stdout.contains("off"))

@@ -18,6 +18,8 @@ struct FullTextCommand: AsyncParsableCommand {
     var feed: String
     @Argument(help: "on or off; omit to print the current state.")
     var state: Switch?
+    @Flag(help: "Fetch again the pages of the feed's articles that have a full text kept and extract them anew (after changing extract-keep/extract-drop rules).")
+    var refetch = false
 
     /// The two states.
     enum Switch: String, ExpressibleByArgument, CaseIterable {
@@ -28,6 +30,13 @@ struct FullTextCommand: AsyncParsableCommand {
         try await CLISession.run(global) { herald, terminal in
             let target = try await FeedResolver.resolve(feed, in: herald)
             let title = TerminalSafety.sanitize(target.displayTitle)
+            if refetch {
+                let (refetched, failed) = try await herald.refetchFullTexts(ofFeed: target.id)
+                var line = "Extracted \(refetched) full text\(refetched == 1 ? "" : "s") of \(title) again"
+                if failed > 0 { line += "; \(failed) page\(failed == 1 ? "" : "s") failed and kept the earlier text" }
+                terminal.line(line + ".")
+                if state == nil { return }
+            }
             guard let state else {
                 terminal.line("Full text is \(target.settings.fetchesFullText ? "on" : "off") for \(title).")
                 return

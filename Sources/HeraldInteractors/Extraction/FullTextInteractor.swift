@@ -10,8 +10,8 @@ import HeraldPorts
 /// switch): the one kept, else the page behind the article's link fetched now, extracted and kept,
 /// so it is there offline and in search from then on.
 public struct FullTextInteractor: Sendable {
-    private let articles: any ArticleStoring
-    private let fullTexts: any FullTextStoring
+    let articles: any ArticleStoring
+    let fullTexts: any FullTextStoring
     private let extraction: ArticleExtractionInteractor
     private let clock: any WallClock
 
@@ -64,6 +64,33 @@ public struct FullTextInteractor: Sendable {
             throw .store(error)
         }
         return fullText
+    }
+}
+
+extension FullTextInteractor {
+    /// Fetches again the page of every article of a feed that has a full text kept, one at a
+    /// time, and keeps the new extraction (after a change of per-site rules or of the extractor).
+    /// A page that fails keeps its earlier full text.
+    /// - Returns: How many were extracted again, and how many failed.
+    public func refetchFullTexts(ofFeed feed: FeedID) async throws(StoreError) -> (refetched: Int, failed: Int) {
+        let ids = try await articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .feed(feed))))
+        var kept: [ArticleID] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            kept += try await fullTexts.fullTexts(of: chunk).keys
+        }
+        var refetched = 0
+        var failed = 0
+        for id in kept.sorted(by: >) {
+            if Task.isCancelled { break }
+            do {
+                _ = try await fullText(of: id, refetch: true)
+                refetched += 1
+            } catch {
+                failed += 1
+            }
+        }
+        return (refetched, failed)
     }
 }
 
