@@ -114,18 +114,10 @@ struct ConfigurationFileTests {
     }
 }
 
-@Suite("Per-site extraction lines of the config file")
-struct ExtractionRuleLineTests {
-    private let file = ConfigurationFile(home: "/home/ada")
-
-    private func read(_ text: String) throws(ConfigurationError) -> HeraldConfiguration {
-        var configuration = HeraldConfiguration(databasePath: "/default.db")
-        try file.apply(text, from: "/c/config", to: &configuration)
-        return configuration
-    }
-
+/// Per-site extraction lines (`extract-keep`, `extract-drop`).
+extension ConfigurationFileTests {
     @Test("extract-keep and extract-drop lines become rules in file order; a # before a name is an id, a # after a space a comment")
-    func lines() throws {
+    func extractionLines() throws {
         let configuration = try read("""
             keep-days = 30
             extract-keep www.Harbour.example   div.story-text, #main > article   # the story
@@ -143,7 +135,7 @@ struct ExtractionRuleLineTests {
         ("extract-keep", "needs a host name"), ("extract-keep example.com", "needs CSS selectors"),
         ("extract-drop https://example.com .x", "needs a host name"), ("extract-keep example.com a:hover", "pseudo-classes"),
     ])
-    func refusals(_ line: String, _ expected: String) {
+    func extractionRefusals(_ line: String, _ expected: String) {
         do {
             _ = try read(line)
             Issue.record("\(line) was accepted")
