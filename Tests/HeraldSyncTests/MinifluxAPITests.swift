@@ -27,6 +27,51 @@ extension SyncSuite {
             }
         }
 
+        @Test("fetch-content: the page behind an entry is fetched once, extracted and kept; the entry then serves it as content; a page that fails is a 502 that keeps the feed's text")
+        func fetchContent() async throws {
+            try await SyncFixture.with { fixture in
+                let page = "<html><body><nav><a href=\"/\">Home</a></nav><article>"
+                    + (1...4).map { "<p>The neap tide barely covers the sandbar at noon; paragraph \($0) of the tide tables explains it at length.</p>" }.joined()
+                    + "</article></body></html>"
+                fixture.server.route("/neap.html", .feed(page, contentType: "text/html; charset=utf-8"))
+                fixture.server.route("/gone.html", .error(404))
+                fixture.server.route("/tides.xml", .feed("""
+                    <?xml version="1.0"?><rss version="2.0"><channel><title>Tides</title><link>\(fixture.server.url("/"))</link>
+                    <item><title>Neap tides</title><link>\(fixture.server.url("/neap.html"))</link><guid>n1</guid><description>A teaser.</description></item>
+                    <item><title>Gone</title><link>\(fixture.server.url("/gone.html"))</link><guid>g1</guid><description>Another teaser.</description></item>
+                    </channel></rss>
+                    """))
+                let feed = try await fixture.herald.subscribe(to: fixture.server.url("/tides.xml"))
+                let ids = try await fixture.herald.syncIDs(ArticleFilter(scope: .feed(feed.id)))
+                var byTitle: [String: ArticleID] = [:]
+                for id in ids { byTitle[try await fixture.herald.article(id).title] = id }
+                let neap = try #require(byTitle["Neap tides"]), gone = try #require(byTitle["Gone"])
+                try await fixture.test { client in
+                    let fetched = try await client.execute(uri: "/v1/entries/\(neap.rawValue)/fetch-content", method: .get,
+                                                           headers: fixture.tokenHeaders)
+                    #expect(fetched.status == .ok)
+                    let content = try #require((try fetched.json() as? [String: String])?["content"])
+                    #expect(content.contains("barely covers the sandbar") && !content.contains("Home"))
+                    let entry = try await client.execute(uri: "/v1/entries/\(neap.rawValue)", method: .get,
+                                                         headers: fixture.tokenHeaders)
+                    #expect(((try entry.json() as? [String: Any])?["content"] as? String)?.contains("sandbar") == true)
+                    _ = try await client.execute(uri: "/v1/entries/\(neap.rawValue)/fetch-content", method: .get,
+                                                 headers: fixture.tokenHeaders)
+                    #expect(fixture.server.requestCount(for: "/neap.html") == 1, "kept once fetched")
+
+                    let failed = try await client.execute(uri: "/v1/entries/\(gone.rawValue)/fetch-content", method: .get,
+                                                          headers: fixture.tokenHeaders)
+                    #expect(failed.status == .badGateway)
+                    let kept = try await client.execute(uri: "/v1/entries/\(gone.rawValue)", method: .get,
+                                                        headers: fixture.tokenHeaders)
+                    #expect(((try kept.json() as? [String: Any])?["content"] as? String)?.contains("Another teaser") == true)
+                    let missing = try await client.execute(uri: "/v1/entries/999999/fetch-content", method: .get,
+                                                           headers: fixture.tokenHeaders)
+                    #expect(missing.status == .notFound)
+                }
+            }
+        }
+
         @Test("Feeds and categories: every key newsboat reads, tags as categories, untagged feeds under All")
         func feedsAndCategories() async throws {
             try await SyncFixture.with { fixture in

@@ -58,6 +58,19 @@ struct MinifluxAPI: Sendable {
             let category = try await category(id)
             return try await entries(request, scope: category.scope, feeds: category.feeds)
         }
+        if let id = route.match(.get, "entries", "*", "fetch-content").first {
+            // Miniflux's "fetch original content": the kept full text, else the page fetched,
+            // extracted and kept now (so later syncs serve it as the entry's content).
+            let entryID = ArticleID(try Self.number(id))
+            do {
+                _ = try await herald.fullText(of: entryID)
+                return Self.json(["content": try await herald.syncEntry(entryID).html])
+            } catch {
+                if case .fullText(.store(let store)) = error { throw HeraldError.store(store) }
+                if case .fullText = error { throw SyncFailure(.badGateway, error.message) }
+                throw error
+            }
+        }
         if let id = route.match(.get, "entries", "*").first ?? route.match(.get, "feeds", "*", "entries", "*").last {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(try await feed(String(entry.feedID.rawValue)))))
