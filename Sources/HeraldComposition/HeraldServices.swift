@@ -163,7 +163,10 @@ public struct HeraldServices: Sendable {
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),
                                           logger: refreshLogger(configuration.refreshLogPath),
-                                          fullTexts: store.fullTexts, extractor: extractor)
+                                          fullTexts: store.fullTexts, extractor: extractor,
+                                          hook: configuration.onNewArticles.map {
+                                              NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
+                                          })
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,

@@ -23,6 +23,8 @@ import Foundation
 /// fetch-timeout = 30s
 /// max-feed-size = 32MB
 /// web-token = a-long-random-secret-1234
+/// on-new-articles = notify-send "New articles"   # then the counts as arguments
+/// on-new-articles-timeout = 30s
 /// bind-key ^D pagedown
 /// extract-keep example.com article .post-body
 /// extract-drop example.com .related, #newsletter   # a comment starts at "# "
@@ -115,6 +117,12 @@ public struct ConfigurationFile: Sendable {
             configuration.fetchTimeout = try SettingValue.duration(value, key: key, at: place)
         case "max-feed-size":
             configuration.maxFeedBytes = try SettingValue.byteSize(value, key: key, at: place)
+        case "on-new-articles":
+            var words = try CommandWords.split(value, key: key, at: place)
+            words[0] = expandingTilde(in: words[0])
+            configuration.onNewArticles = words
+        case "on-new-articles-timeout":
+            configuration.onNewArticlesTimeout = try SettingValue.duration(value, key: key, at: place)
         case "web-token":
             configuration.webToken = try SettingValue.webToken(value, at: place)
         default:

@@ -30,6 +30,11 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var webToken: String?
     /// The config file's `bind-key` lines, for the interactive reader to check and apply.
     public var keyBindings: [KeyBindingLine] = []
+    /// The command run after a refresh that stored new articles (`on-new-articles`), as words;
+    /// `nil` runs nothing.
+    public var onNewArticles: [String]?
+    /// How long that command may run, in seconds (`on-new-articles-timeout`).
+    public var onNewArticlesTimeout: Double = 30
     /// The config file's per-site extraction rules (`extract-keep`, `extract-drop`), in file order;
     /// they come before the built-in ones.
     public var extractionRules: [ExtractionRule] = []

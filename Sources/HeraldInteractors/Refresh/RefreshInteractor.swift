@@ -26,6 +26,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private let logger: Logger
     private let fullTextStore: (any FullTextStoring)?
     private let extractor: (any ArticleExtracting)?
+    private let hook: (any RefreshHooking)?
     private let running = RunningRefreshes()
     /// The per-host cap of requests per second, shared by every refresh of this process.
     private let rate: HostRateLimiter
@@ -50,11 +51,15 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - fullTexts: Where full texts are kept; with `extractor`, refreshes of feeds with full text on
     ///     fetch their new articles' pages (``FeedSettings/fullText``). `nil` fetches feeds only.
     ///   - extractor: Finds the article in a fetched page.
+    ///   - hook: Runs after a refresh that stored new articles (`on-new-articles`), before the
+    ///     stream's ``RefreshEvent/finished(_:)``; what goes wrong with it goes to the refresh log.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
                 queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
                 probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }),
-                fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil) {
+                fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil,
+                hook: (any RefreshHooking)? = nil) {
+        self.hook = hook
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
@@ -105,6 +110,7 @@ public final class RefreshInteractor: FeedRefreshing {
         let queued = queue.map {
             QueuedRefresh(queue: $0, feeds: feeds, refresher: refresher, clock: clock, policy: policy, holder: holder)
         }
+        let hook = self.hook
         let task = Task {
             let (heartbeat, ledgerFailure) = await ledgerRun.begin()
             var summary: RefreshSummary
@@ -115,6 +121,11 @@ public final class RefreshInteractor: FeedRefreshing {
                 summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
             summary.fullTexts = await fullTextTally.kept
+            // Not after a cancelled refresh: Ctrl-C must not wait for the hook.
+            if summary.newArticles > 0, !summary.cancelled, let hook,
+               let problem = await hook.refreshStoredNewArticles(summary) {
+                journal.problem(problem)
+            }
             heartbeat?.cancel()
             await ledgerRun.end()
             let guardFailure = await politeness.ledgerFailure
