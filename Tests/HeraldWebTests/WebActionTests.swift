@@ -252,6 +252,39 @@ struct WebActionTests {
 
 @Suite("Full text in the web reader")
 struct WebFullTextTests {
+    @Test("Given the feeds page, when a feed's full text is switched on, then the setting is saved and the page says so; a subscription can ask for it")
+    func feedSwitch() async throws {
+        let fixture = try await WebFixture.make(articles: 2)
+        let feed = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Example News" })
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("action=\"/feed/\(feed.id.rawValue)/full-text\""))
+                #expect(response.text.contains("Full text: off"))
+                return response.csrfToken
+            })
+            try await client.execute(uri: "/feed/\(feed.id.rawValue)/full-text", method: .post, headers: formHeaders,
+                                     body: formBody([("on", "1"), ("csrf", token), ("return", "/")])) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await fixture.herald.feeds().first { $0.id == feed.id }?.settings.fetchesFullText == true)
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("Full text: on"))
+            }
+            try await client.execute(uri: "/feed/\(feed.id.rawValue)/full-text", method: .post, headers: formHeaders,
+                                     body: formBody([("on", "maybe"), ("csrf", token)])) { response in
+                #expect(response.status == .badRequest)
+            }
+            fixture.server.route("/more.xml", .feed(WebFixture.feed(count: 1)))
+            try await client.execute(uri: "/subscribe", method: .post, headers: formHeaders,
+                                     body: formBody([("url", fixture.server.url("/more.xml")), ("fulltext", "1"),
+                                                     ("csrf", token)])) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await fixture.herald.feeds().first { $0.url.hasSuffix("/more.xml") }?.settings.fetchesFullText == true)
+        }
+        try await fixture.tearDown()
+    }
+
     @Test("Given an article with a link and no kept full text, when Full text is posted, then its page is fetched once and kept, the article shows it, and Feed's text switches back")
     func fullTextButton() async throws {
         let fixture = try await WebFixture.make(articles: 2)

@@ -53,9 +53,13 @@ public struct FeedRowViewModel: Sendable, Hashable {
     public var unreadLabel: String
     /// Whether the feed is healthy, failing or gone.
     public var health: FeedHealth
+    /// Whether refreshes keep its new articles' full texts (``FeedSettings/fullText``).
+    public var fetchesFullText: Bool
 
     /// Creates a row.
-    public init(id: FeedID, title: String, unreadCount: Int, unreadLabel: String, health: FeedHealth) {
+    public init(id: FeedID, title: String, unreadCount: Int, unreadLabel: String, health: FeedHealth,
+                fetchesFullText: Bool = false) {
+        self.fetchesFullText = fetchesFullText
         self.id = id
         self.title = title
         self.unreadCount = unreadCount

@@ -40,7 +40,8 @@ extension FeedsPresenter {
     static func row(for status: FeedStatus, now: Date) -> FeedRowViewModel {
         FeedRowViewModel(id: status.feed.id, title: DisplayText.line(status.feed.displayTitle),
                          unreadCount: status.unread, unreadLabel: label(status.unread),
-                         health: health(of: status.feed.fetchState, now: now))
+                         health: health(of: status.feed.fetchState, now: now),
+                         fetchesFullText: status.feed.settings.fetchesFullText)
     }
 
     /// Healthy, failing (with "retrying in 2 h") or gone.

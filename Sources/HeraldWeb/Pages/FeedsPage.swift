@@ -78,6 +78,13 @@ enum FeedsPage {
                 if row.unreadCount > 0 {
                     element("a", Attribute("href", ConfirmPage.markAllReadPath(list))) { "Mark read" }
                 }
+                context.postButton(row.fetchesFullText ? "Full text: on" : "Full text: off",
+                                   action: "/feed/\(row.id.rawValue)/full-text",
+                                   fields: [("on", row.fetchesFullText ? "0" : "1")],
+                                   title: row.fetchesFullText
+                                       ? "Refreshes keep each new article's page; click to stop"
+                                       : "Keep each new article's page at refresh, for offline reading and search",
+                                   className: "full-text")
                 element("a", Attribute("href", ConfirmPage.removePath(row.id))) { "Remove" }
             }
         }
@@ -96,6 +103,10 @@ enum FeedsPage {
                 element("label") {
                     "Tags "
                     Node.void("input", [Attribute("type", "text"), Attribute("name", "tags"), Attribute("placeholder", "news, swift")])
+                }
+                element("label") {
+                    Node.void("input", [Attribute("type", "checkbox"), Attribute("name", "fulltext"), Attribute("value", "1")])
+                    " Keep full articles (for summary-only feeds)"
                 }
                 element("button", Attribute("type", "submit")) { "Subscribe" }
             }

@@ -29,6 +29,14 @@ extension WebApp {
         if parts.count == 3, parts[0] == "article", let id = Int64(parts[1]), id > 0 {
             return await articleAction(String(parts[2]), id: ArticleID(id), form: form, request: request)
         }
+        // `/feed/ID/full-text` (`on=1|0`): the feeds module's full-text switch.
+        if parts.count == 3, parts[0] == "feed", parts[2] == "full-text", let id = Int64(parts[1]), id > 0 {
+            guard let on = form["on"], on == "0" || on == "1" else {
+                return await errorPage(.badRequest, "Bad action", "Full text is turned on (on=1) or off (on=0).", request)
+            }
+            await herald.feedsScreen(display: WebScreen()).feedFullTextSet(FeedID(id), isOn: on == "1")
+            return Self.seeOther(back ?? "/")
+        }
         switch path {
         case "/refresh":
             await refreshes.start()
@@ -48,7 +56,7 @@ extension WebApp {
             }
             let tags = (form["tags"] ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
             let feeds = herald.feedsScreen(display: WebScreen())
-            await feeds.feedAdded(url: url, title: nil, tags: tags)
+            await feeds.feedAdded(url: url, title: nil, tags: tags, fullText: form["fulltext"] == "1")
             return Self.seeOther("/")
         case "/import":
             guard let file = form.files["file"], !file.isEmpty else {
