@@ -50,6 +50,33 @@ extension CLISuite {
             }
         }
 
+        @Test("Full text on PostgreSQL: a refresh through the shared queue keeps each new article's page once; show --full and search read it")
+        func fullTextOnPostgres() async throws {
+            let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())
+            let page = try Locations.fixtureData("pages/garden-article.html")
+            try await withServer { server in
+                server.route("/2026/10/garlic/", .feed([UInt8](page), contentType: "text/html; charset=utf-8"))
+                let items = [NewsItem(guid: "g-1", title: "Planting garlic", link: server.url("/2026/10/garlic/"),
+                                      date: "Fri, 30 Oct 2026 07:15:00 +0000", html: "<p>A teaser about garlic.</p>")]
+                server.route("/feed.xml", .feed(NewsFeed.rss(title: "Field Notes", site: server.url("/"), items: items)))
+                let added = try await sandbox.herald(db: "add", server.url("/feed.xml"), "--full-text")
+                #expect(added.succeeded, "\(added.summary)")
+                let refreshed = try await sandbox.herald(db: "refresh", "--all")
+                #expect(refreshed.succeeded && refreshed.stdout.contains("1 full text kept"), "\(refreshed.summary)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1)
+                let listed = try await sandbox.herald(db: "list", "--json")
+                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+                let id = try #require((json["articles"] as? [[String: Any]])?.first?["id"] as? Int)
+                let shown = try await sandbox.herald(db: "show", String(id), "--full")
+                #expect(shown.stdout.contains("vernalisation"), "\(shown.summary)")
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "show --full reads the kept text")
+                let found = try await sandbox.herald(db: "search", "vernalisation")
+                #expect(found.stdout.contains("Planting garlic"), "\(found.summary)")
+                #expect(try await sandbox.herald(db: "refresh", "--all").succeeded)
+                #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "a kept page is not fetched again")
+            }
+        }
+
         @Test("herald migrate copies a SQLite database into PostgreSQL with its state, verified by counts; again, it adds nothing")
         func migrateFromSQLite() async throws {
             let local = try Sandbox()
