@@ -54,12 +54,6 @@ extension Herald {
         do { return try await fullTexts.refetchFullTexts(ofFeed: id) } catch { throw .store(error) }
     }
 
-    /// Turns full text on or off for a feed: its refreshes then fetch the pages behind its new
-    /// articles and keep their extracted articles beside the feed's text.
-    public func setFullText(_ isOn: Bool, forFeed id: FeedID) async throws(HeraldError) {
-        do { try await modules.subscriptions().setFullText(isOn, for: id) } catch { throw .store(error) }
-    }
-
     private var fullTexts: FullTextInteractor { modules.fullTexts() }
 
     /// The documented JSON form of an extracted article (Docs/json-schema.md).

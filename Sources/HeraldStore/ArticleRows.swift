@@ -18,25 +18,11 @@ enum ArticleRows {
             url: row[4], author: row[5], date: Date(timeIntervalSince1970: row[6]), isRead: row[7], isStarred: row[8])
     }
 
+    /// One article with its texts, state and tags.
+    /// - Throws: ``StoreError/articleNotFound(_:)`` when there is none.
     static func article(_ db: Database, id: ArticleID) throws -> Article {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT a.*, t.summary_type, t.summary_value, t.summary_lang, t.content_type, t.content_value, t.content_lang
-            FROM articles AS a LEFT JOIN article_texts AS t ON t.article_id = a.id WHERE a.id = ?
-            """, arguments: [id.rawValue])
-        else { throw StoreError.articleNotFound(id) }
-        let tags = try String.fetchAll(db, sql: "SELECT tag FROM article_tags WHERE article_id = ? ORDER BY tag",
-                                       arguments: [id.rawValue])
-        var authors = ColumnCoding.decode([Person].self, from: row["authors_json"]) ?? []
-        if authors.isEmpty, let name: String = row["author"] { authors = [Person(name: name)] }
-        return Article(
-            id: id, feedID: FeedID(row["feed_id"] as Int64), identity: row["identity"], title: row["title"],
-            url: row["url"], authors: authors, published: ColumnCoding.date(row["published"]),
-            updated: ColumnCoding.date(row["updated"]),
-            summary: text(row, "summary"), content: text(row, "content"),
-            enclosures: ColumnCoding.decode([Enclosure].self, from: row["enclosures_json"]) ?? [],
-            categories: ColumnCoding.decode([HeraldDomain.Category].self, from: row["categories_json"]) ?? [],
-            commentsURL: row["comments_url"], firstSeenAt: Date(timeIntervalSince1970: row["first_seen"]),
-            state: ArticleState(isRead: row["is_read"], isStarred: row["is_starred"], tags: tags))
+        guard let article = try articles(db, ids: [id]).first else { throw StoreError.articleNotFound(id) }
+        return article
     }
 
     /// The articles with these ids, in the order given (ids with no article are left out), in two
@@ -83,11 +69,5 @@ enum ArticleRows {
         guard let typeName: String = row[index], let type = TextType(rawValue: typeName),
               let value: String = row[index + 1] else { return nil }
         return TextConstruct(type: type, value: value, language: row[index + 2])
-    }
-
-    private static func text(_ row: Row, _ prefix: String) -> TextConstruct? {
-        guard let typeName: String = row["\(prefix)_type"], let type = TextType(rawValue: typeName),
-              let value: String = row["\(prefix)_value"] else { return nil }
-        return TextConstruct(type: type, value: value, language: row["\(prefix)_lang"])
     }
 }

@@ -35,14 +35,6 @@ public struct SubscriptionInteractor: Sendable {
         try await feedStore.setCustomTitle(title, for: id)
     }
 
-    /// Turns full text on or off for a feed: refreshes then fetch its new articles' pages and keep
-    /// their extracted articles (``FeedSettings/fullText``).
-    public func setFullText(_ isOn: Bool, for id: FeedID) async throws(StoreError) {
-        var settings = try await feedStore.feed(id).settings
-        settings.fullText = isOn ? true : nil
-        try await feedStore.setSettings(settings, for: id)
-    }
-
     /// Replaces a feed's tags.
     public func setTags(_ tags: [String], for id: FeedID) async throws(StoreError) {
         try await feedStore.setTags(tags, for: id)

@@ -12,8 +12,6 @@ struct SiteRules: Sendable {
         return SiteRules(rules: rules.filter { $0.covers(url: pageURL) })
     }
 
-    var isEmpty: Bool { rules.isEmpty }
-
     /// Removes what the rules drop.
     func drop(from tree: PageTree) {
         for selector in rules.flatMap(\.drop) {
