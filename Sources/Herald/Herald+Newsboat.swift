@@ -14,7 +14,7 @@ extension Herald {
         -> NewsboatImportReport {
         let migration = NewsboatImportInteractor(reader: services.newsboat, feeds: services.feeds,
                                                  articles: services.articles, searches: services.search,
-                                                 clock: services.clock)
+                                                 clock: services.clock, scriptSources: services.scriptSources)
         do {
             return try await migration.importHome(from: folder, starFlag: starFlag)
         } catch {

@@ -61,13 +61,19 @@ public final class Herald: Sendable {
     ///   - environment: The environment to read `HERALD_DB`, `HERALD_USER`, `HERALD_CONFIG` and the XDG folders from.
     ///   - claimLease: How long a refresh's claim on a queued feed lasts unless renewed (a worker's
     ///     `--lease`); `nil` keeps the default of two minutes.
+    ///   - scriptSources: Whether subscribing and importing add feeds that run commands (`exec:`,
+    ///     `filter:`). Pass `.accepted` only for the person at the machine (the command line's `add`
+    ///     and `import`), never for requests from a web page or a sync client; a PostgreSQL database
+    ///     refuses them whatever is passed. Feeds already stored run either way (on SQLite).
     /// - Throws: ``HeraldError`` for a bad configuration, a database that cannot be opened or an unknown user.
     public static func open(databasePath: String? = nil, user: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            claimLease: TimeInterval? = nil) async throws(HeraldError) -> Herald {
+                            claimLease: TimeInterval? = nil,
+                            scriptSources: ScriptSourcePolicy = .refused) async throws(HeraldError) -> Herald {
         let configuration = try configuration(databasePath: databasePath, user: user, environment: environment)
         let services = try await HeraldServices.open(configuration: configuration,
-                                                     overrides: ServiceOverrides(claimLease: claimLease))
+                                                     overrides: ServiceOverrides(claimLease: claimLease,
+                                                                                 scriptSources: scriptSources))
         return Herald(services: services, configuration: configuration)
     }
 

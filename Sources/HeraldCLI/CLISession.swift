@@ -6,17 +6,20 @@ import Herald
 /// clear message on standard error and exit code 1.
 enum CLISession {
     /// Runs `body` with the engine open on the database and user of the global options.
-    static func run(_ global: GlobalOptions, _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
-        try await run(database: global.db, user: global.user, body)
+    /// - Parameter scriptSources: `.accepted` for the commands that add the person's own
+    ///   `exec:`/`filter:` feeds (`add`, `import`).
+    static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused,
+                    _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
+        try await run(database: global.db, user: global.user, scriptSources: scriptSources, body)
     }
 
     /// Runs `body` with an open engine.
-    static func run(database: String?, user: String? = nil,
+    static func run(database: String?, user: String? = nil, scriptSources: ScriptSourcePolicy = .refused,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
         let output = TerminalOutput.current()
         let herald: Herald
         do {
-            herald = try await Herald.open(databasePath: database, user: user)
+            herald = try await Herald.open(databasePath: database, user: user, scriptSources: scriptSources)
         } catch {
             output.errorLine("herald: " + error.message)
             throw ExitCode.failure

@@ -52,6 +52,9 @@ public struct HeraldServices: Sendable {
     public let fullTexts: any FullTextStoring
     /// Reads a newsboat user's folder (`urls`, `cache.db`).
     public let newsboat: any NewsboatHomeReading
+    /// Whether subscribing and importing add feeds that run commands: only when the front end
+    /// asked for it (``ServiceOverrides/scriptSources``) and the database is this machine's SQLite file.
+    public let scriptSources: ScriptSourcePolicy
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -90,7 +93,7 @@ public struct HeraldServices: Sendable {
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
                                ledger: store, users: store, accounts: store, fullTexts: store, location: store.location,
-                               close: { await store.close() })
+                               isShared: true, close: { await store.close() })
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
 
@@ -105,7 +108,7 @@ public struct HeraldServices: Sendable {
         }
         let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil,
                                ledger: store, users: nil, accounts: store, fullTexts: store,
-                               location: configuration.databasePath, close: {})
+                               location: configuration.databasePath, isShared: false, close: {})
         return assemble(parts, configuration: configuration, overrides: overrides)
     }
 
@@ -121,6 +124,8 @@ public struct HeraldServices: Sendable {
         let accounts: any AccountStoring
         let fullTexts: any FullTextStoring
         let location: String
+        /// Other people use the database (PostgreSQL): no command of one runs in another's refresh.
+        let isShared: Bool
         let close: @Sendable () async -> Void
     }
 
@@ -146,9 +151,11 @@ public struct HeraldServices: Sendable {
             fetcherConfiguration.maxConnectionsPerHost = configuration.maxConcurrentPerHost
             fetcherConfiguration.totalTimeout = .milliseconds(Int64(configuration.fetchTimeout * 1000))
             let http = HTTPFeedFetcher(configuration: fetcherConfiguration)
-            fetcher = http
+            fetcher = ScriptFeedFetcher(wrapping: http, timeLimit: fetcherConfiguration.totalTimeout,
+                                        maxOutputBytes: configuration.maxFeedBytes, runsCommands: !store.isShared)
             shutdown = { await http.shutdown() }
         }
+        let scriptSources = store.isShared ? .refused : overrides.scriptSources
         let close = store.close
         var policy = RefreshPolicy.default
         policy.maxConcurrentFetches = configuration.maxConcurrentFetches
@@ -168,13 +175,14 @@ public struct HeraldServices: Sendable {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
                                           })
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
-                                             lists: lists, clock: clock)
+                                             lists: lists, clock: clock, scriptSources: scriptSources)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
                               fetcher: fetcher, parser: parser, renderer: LibXMLHTMLRenderer(),
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
                               extractor: extractor, fullTexts: store.fullTexts, newsboat: NewsboatHomeReader(),
+                              scriptSources: scriptSources,
                               shutdownHandler: {
                                   await shutdown()
                                   await close()
@@ -201,11 +209,17 @@ public struct ServiceOverrides: Sendable {
     /// How long a claim on a shared refresh queue lasts (`herald worker --lease`); `nil` keeps the
     /// policy's two minutes.
     public var claimLease: TimeInterval?
+    /// Whether subscribing and importing may add feeds that run commands (`exec:`, `filter:`):
+    /// only the command line's `add` and `import` ask, for the person at the machine; a shared
+    /// (PostgreSQL) database refuses them whatever is asked.
+    public var scriptSources: ScriptSourcePolicy
 
     /// Creates overrides.
-    public init(clock: (any WallClock)? = nil, fetcher: (any FeedFetching)? = nil, claimLease: TimeInterval? = nil) {
+    public init(clock: (any WallClock)? = nil, fetcher: (any FeedFetching)? = nil, claimLease: TimeInterval? = nil,
+                scriptSources: ScriptSourcePolicy = .refused) {
         self.clock = clock
         self.fetcher = fetcher
         self.claimLease = claimLease
+        self.scriptSources = scriptSources
     }
 }

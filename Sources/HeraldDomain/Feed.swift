@@ -170,6 +170,8 @@ public struct FeedFailure: Sendable, Hashable, Codable {
         case parse
         /// A local file could not be read.
         case file
+        /// A script source's command failed.
+        case script
         /// Anything else.
         case other
     }

@@ -113,6 +113,8 @@ public enum FetchError: Error, Sendable, Hashable {
     case tooManyRedirects(limit: Int)
     /// A `file://` feed could not be read.
     case fileUnreadable(path: String, reason: String)
+    /// A script source's command (``ScriptSource``) could not run, failed or ran too long.
+    case scriptFailed(command: String, reason: String)
     /// The fetch was cancelled.
     case cancelled
 
@@ -133,6 +135,7 @@ public enum FetchError: Error, Sendable, Hashable {
         case .redirectLoop(let url): "the server redirects in a loop (via \(url))"
         case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
         case let .fileUnreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .scriptFailed(command, reason): "the command \(command) \(reason)"
         case .cancelled: "it was cancelled"
         }
     }
@@ -158,6 +161,7 @@ public enum FetchError: Error, Sendable, Hashable {
         case .redirectLoop(let url): "The server redirects in a loop (via \(url)); tell the publisher."
         case .tooManyRedirects(let limit): "The server redirected more than \(limit) times; tell the publisher."
         case let .fileUnreadable(path, reason): "Cannot read \(path): \(reason)."
+        case let .scriptFailed(command, reason): "The command \(command) \(reason); fix the script or its feed line."
         case .cancelled: "The fetch was cancelled."
         }
     }

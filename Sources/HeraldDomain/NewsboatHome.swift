@@ -7,23 +7,21 @@ public struct NewsboatHome: Sendable {
     public var urlsFile: String
     /// The cache read, when there was one.
     public var cacheFile: String?
-    /// The feeds of `urls`, with their tags, titles (`"~Title"`) and hidden flags (`"!"`).
+    /// The feeds of `urls`, with their tags, titles (`"~Title"`) and hidden flags (`"!"`);
+    /// `exec:` and `filter:` sources (``ScriptSource``) among them.
     public var subscriptions: [SubscriptionEntry]
     /// The `query:` feeds: searches over the other feeds.
     public var queries: [NewsboatQuery]
-    /// `exec:` and `filter:` sources, which run the user's own commands: listed, not imported.
-    public var scriptSources: [String]
     /// The feeds of the cache, with their articles.
     public var feeds: [NewsboatFeed]
 
     /// Creates a newsboat home.
     public init(urlsFile: String, cacheFile: String?, subscriptions: [SubscriptionEntry], queries: [NewsboatQuery],
-                scriptSources: [String], feeds: [NewsboatFeed]) {
+                feeds: [NewsboatFeed]) {
         self.urlsFile = urlsFile
         self.cacheFile = cacheFile
         self.subscriptions = subscriptions
         self.queries = queries
-        self.scriptSources = scriptSources
         self.feeds = feeds
     }
 }
@@ -116,7 +114,9 @@ public struct NewsboatImportReport: Sendable, Hashable {
     public var savedSearches: [String] = []
     /// Query feeds not taken, with the reason.
     public var queriesNotTaken: [String] = []
-    /// Script sources not taken.
+    /// Script sources (`exec:`, `filter:`) added as feeds.
+    public var scriptSourcesAdded: [String] = []
+    /// Script sources not taken (a shared database never runs commands).
     public var scriptSourcesNotTaken: [String] = []
 
     /// Creates an empty report.

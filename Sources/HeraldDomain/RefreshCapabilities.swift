@@ -27,6 +27,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
     case store(StoreError)
     /// The subscription list could not be read.
     case list(SubscriptionListError)
+    /// A feed that runs a command (``ScriptSource``) was asked for where only the person at the
+    /// machine may add one (a web page, a sync client, a shared database).
+    case scriptSourceRefused(url: String)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -37,6 +40,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
         case .noFeedFound(let url): "No feed was found at \(url) or on the page it points to; look for an RSS or Atom link on the site."
         case .store(let error): error.message
         case .list(let error): error.message
+        case .scriptSourceRefused(let url):
+            "Nothing was subscribed: \(url) runs a command, and commands are added only with `herald add` or "
+                + "`herald import` on this machine's own SQLite database."
         }
     }
 }
@@ -47,10 +53,14 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public var added: Int
     /// Feeds already subscribed (left unchanged).
     public var alreadySubscribed: Int
+    /// Script sources (``ScriptSource``) of the list that were not added: only the person at the
+    /// machine adds commands (``SubscribeError/scriptSourceRefused(url:)``).
+    public var scriptSourcesRefused: [String]
 
     /// Creates a summary.
-    public init(added: Int, alreadySubscribed: Int) {
+    public init(added: Int, alreadySubscribed: Int, scriptSourcesRefused: [String] = []) {
         self.added = added
         self.alreadySubscribed = alreadySubscribed
+        self.scriptSourcesRefused = scriptSourcesRefused
     }
 }

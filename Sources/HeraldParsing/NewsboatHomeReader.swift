@@ -29,7 +29,7 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
             feeds = try readCache(at: cachePath, starFlag: starFlag)
         }
         return NewsboatHome(urlsFile: urlsPath, cacheFile: cacheFile, subscriptions: contents.entries,
-                            queries: contents.queries, scriptSources: contents.scriptSources, feeds: feeds)
+                            queries: contents.queries, feeds: feeds)
     }
 
     /// The `urls` file and where the cache would be.

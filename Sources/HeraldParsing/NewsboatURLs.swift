@@ -2,13 +2,14 @@ import Foundation
 import HeraldDomain
 
 /// newsboat's `urls` file: one feed per line, then tags; `"~Title"` names the feed, `"!"`
-/// hides it, `#` starts a comment, `query:` feeds (searches, not subscriptions) are skipped.
+/// hides it, `#` starts a comment, `query:` feeds (searches, not subscriptions) are kept apart;
+/// `exec:` and `filter:` sources are subscriptions like the others (whether they are added is the
+/// subscribe use case's decision).
 enum NewsboatURLs {
-    /// Everything a `urls` file holds: subscriptions, `query:` feeds and script sources.
+    /// Everything a `urls` file holds: subscriptions (script sources included) and `query:` feeds.
     struct Contents {
         var entries: [SubscriptionEntry] = []
         var queries: [NewsboatQuery] = []
-        var scriptSources: [String] = []
     }
 
     static func read(_ data: Data) throws(SubscriptionListError) -> [SubscriptionEntry] {
@@ -26,7 +27,7 @@ enum NewsboatURLs {
         }
     }
 
-    /// Reads subscriptions, `query:NAME:EXPRESSION` feeds and `exec:`/`filter:` sources.
+    /// Reads subscriptions (`exec:`/`filter:` sources among them) and `query:NAME:EXPRESSION` feeds.
     static func readAll(_ data: Data) -> Contents {
         var contents = Contents()
         for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
@@ -40,12 +41,7 @@ enum NewsboatURLs {
                 if parts.count == 2 { contents.queries.append(NewsboatQuery(name: String(parts[0]), expression: String(parts[1]))) }
                 continue
             }
-            // exec: and filter: run local commands; they are listed, never run from here.
-            if url.hasPrefix("exec:") || url.hasPrefix("filter:") {
-                contents.scriptSources.append(url)
-                continue
-            }
-            guard url.contains("://") else { continue }
+            guard url.contains("://") || ScriptSource.isScript(url) else { continue }
             var entry = SubscriptionEntry(feedURL: url)
             for token in tokens.dropFirst() {
                 if token == "!" { entry.isHidden = true }

@@ -55,6 +55,8 @@ extension CLISuite {
             #expect(byURL["https://fieldnotes.example.org/feed/"]?.hidden == true)
             #expect(byURL["https://fieldnotes.example.org/feed/"]?.tags == ["garden"])
             #expect(!feeds.contains { $0.url.hasPrefix("query:") || $0.title.contains("Unread Articles") })
+            // The person's own exec: line is theirs to run: the command line adds it.
+            #expect(byURL["exec:~/bin/weather-feed.sh"]?.tags == ["local"])
         }
 
         @Test("import from standard input")

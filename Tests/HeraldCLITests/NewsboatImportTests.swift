@@ -23,6 +23,19 @@ extension CLISuite {
             """
         }
 
+        /// The user's `exec:` script: a feed on its standard output.
+        static let weatherScript = """
+            #!/bin/sh
+            cat <<'FEED'
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Weather</title><link>https://weather.example/</link><description>Local weather</description>
+            <item><guid>w-1</guid><title>Sunny all day</title><link>https://weather.example/today</link>
+              <pubDate>Fri, 13 Nov 2026 06:00:00 +0000</pubDate><description>Sun.</description></item>
+            </channel></rss>
+            FEED
+
+            """
+
         @Test("feeds, tags, titles, read state and flags come over; a refresh in Herald keeps them; twice adds nothing")
         func movingIn() async throws {
             guard let newsboat = NewsboatSyncTests.newsboat() else { return }
@@ -44,6 +57,9 @@ extension CLISuite {
                     "exec:~/bin/weather-feed"
                     """
                 let urlsPath = try sandbox.write(Data((urls + "\n").utf8), to: "home/.newsboat/urls")
+                // The exec: source is a script of the user's: newsboat runs it, then Herald does.
+                let script = try sandbox.write(Data(Self.weatherScript.utf8), to: "home/bin/weather-feed")
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
                 let configPath = try sandbox.write(Data(), to: "home/.newsboat/config")
                 let cachePath = sandbox.path("home/.newsboat/cache.db")
 
@@ -67,8 +83,9 @@ extension CLISuite {
 
                 let imported = try await sandbox.herald(db: "import", "--from", "newsboat")
                 #expect(imported.succeeded, "\(imported.summary)")
-                #expect(imported.stdout.contains("Subscriptions: 2 added, 0 already there."), "\(imported.stdout)")
-                #expect(imported.stdout.contains("Articles from newsboat's cache: 5 (3 marked read, 1 starred)."), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Subscriptions: 3 added, 0 already there."), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Articles from newsboat's cache: 6 (3 marked read, 1 starred)."), "\(imported.stdout)")
+                #expect(imported.stdout.contains("Script sources added"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Harbour headlines: title:Harbour"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Old (age > 30): age > has no Herald equivalent"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("exec:~/bin/weather-feed"), "\(imported.stdout)")
@@ -76,9 +93,9 @@ extension CLISuite {
                 #expect(server.requestCount(for: "/harbour.xml") == 1)
 
                 let before = try await Self.articles(sandbox)
-                #expect(before.count == 5)
+                #expect(before.count == 6)
                 #expect(before.filter { !($0["read"] as? Bool ?? true) }.map { $0["title"] as? String ?? "" }.sorted()
-                        == ["Harbour news 2", "Library hours"])
+                        == ["Harbour news 2", "Library hours", "Sunny all day"])
                 #expect(before.filter { $0["starred"] as? Bool ?? false }.map { $0["title"] as? String ?? "" } == ["Harbour news 2"])
                 let feeds = try await sandbox.herald(db: "feeds", "--json")
                 #expect(feeds.stdout.contains("Harbour Desk"), "\(feeds.stdout)")
@@ -88,14 +105,17 @@ extension CLISuite {
                 let refresh = try await sandbox.herald(db: "refresh", "--all")
                 #expect(refresh.succeeded, "\(refresh.summary)")
                 let after = try await Self.articles(sandbox)
-                #expect(after.count == 5, "\(after.map { $0["title"] ?? "" })")
-                #expect(after.filter { !($0["read"] as? Bool ?? true) }.count == 2)
+                #expect(after.count == 6, "\(after.map { $0["title"] ?? "" })")
+                #expect(after.filter { !($0["read"] as? Bool ?? true) }.count == 3)
+                let listed = try await sandbox.herald(db: "feeds")
+                #expect(listed.stdout.contains("Weather"), "\(listed.stdout)")
+                #expect(!listed.stdout.contains("The command"), "the script feed refreshed: \(listed.stdout)")
 
                 // A second import adds nothing.
                 let again = try await sandbox.herald(db: "import", "--from", "newsboat")
-                #expect(again.stdout.contains("Subscriptions: 0 added, 2 already there."), "\(again.stdout)")
+                #expect(again.stdout.contains("Subscriptions: 0 added, 3 already there."), "\(again.stdout)")
                 #expect(again.stdout.contains("(0 marked read, 0 starred)"), "\(again.stdout)")
-                #expect(try await Self.articles(sandbox).count == 5)
+                #expect(try await Self.articles(sandbox).count == 6)
                 let searches = try await sandbox.herald(db: "search", "Harbour", "--json")
                 #expect(searches.succeeded, "\(searches.summary)")
             }

@@ -8,9 +8,12 @@ import Testing
 struct TransportFailureTests {
     @Test("a port nothing listens on fails at once with connectionFailed")
     func connectionRefused() async throws {
-        let server = try await LocalHTTPServer.start()
-        let url = server.url("/feed.xml")
-        try await server.shutdown()
+        // A port held by a socket that is bound but never listens: connecting is refused, and no
+        // other test's server can take the port meanwhile (a port freed by a stopped server was
+        // reused by a parallel test once, which answered with a reset).
+        let holder = try BoundSilentPort()
+        defer { holder.close() }
+        let url = "http://127.0.0.1:\(holder.port)/feed.xml"
         try await withFetcher { fetcher in
             let error = await fetcher.failure(fetching: url)
             // The kind is what tells "refused at once" from "waited for the connect timeout" (which
@@ -70,4 +73,34 @@ struct TransportFailureTests {
             #expect(await fetcher.failure(fetching: url) == .invalidURL(url))
         }
     }
+}
+
+/// A TCP socket bound to a free loopback port without listening on it.
+private struct BoundSilentPort {
+    struct Failure: Error {}
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(descriptor)
+            throw Failure()
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { Glibc.close(descriptor) }
 }

@@ -8,7 +8,7 @@ struct AddCommand: AsyncParsableCommand {
         commandName: "add", abstract: "Subscribe to a feed URL or a web page that links to its feed.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The feed or page URL (http, https or file), or the path of a local feed file.")
+    @Argument(help: "The feed or page URL (http, https or file), the path of a local feed file, or a command of yours: exec:COMMAND (its output is the feed) or filter:COMMAND:URL (the feed piped through it).")
     var url: String
     @Option(name: .long, help: ArgumentHelp("A tag (folder); repeat for several.", valueName: "tag"))
     var tag: [String] = []
@@ -20,10 +20,12 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         // A path to a local file subscribes to it as a file:// feed.
         var target = url
-        if !url.contains("://"), FileManager.default.fileExists(atPath: url) {
+        if !url.contains("://"), !ScriptSource.isScript(url), FileManager.default.fileExists(atPath: url) {
             target = URL(fileURLWithPath: url).standardizedFileURL.absoluteString
         }
-        try await CLISession.run(global) { herald, terminal in
+        // The person at this terminal may add their own commands as feeds; a web page or a sync
+        // client may not (ScriptSourcePolicy).
+        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.feedAdded(url: target, title: title, tags: tag, fullText: fullText)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }

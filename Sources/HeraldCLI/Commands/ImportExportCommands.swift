@@ -11,7 +11,8 @@ struct ImportCommand: AsyncParsableCommand {
             --from newsboat reads newsboat's folder (DIR, else ~/.newsboat, else ~/.config/newsboat with the \
             cache in ~/.local/share/newsboat): the subscriptions of urls with their tags and titles, every article \
             of cache.db with its read state and flags (--star-flag, s by default, becomes starred), query: feeds \
-            as saved searches where newsboat's filter language translates, and a report of what was not taken.
+            as saved searches where newsboat's filter language translates, exec: and filter: sources as feeds \
+            that run your commands (on a SQLite database), and a report of what was not taken.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -44,7 +45,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             data = contents
         }
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.subscriptionsImported(data)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
@@ -52,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func importNewsboat() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
             let report = try await herald.importNewsboat(from: file, starFlag: starFlag.first ?? "s")
             NewsboatImportText.lines(report).forEach { terminal.line(TerminalSafety.sanitize($0)) }
         }

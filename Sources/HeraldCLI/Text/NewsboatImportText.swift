@@ -15,8 +15,12 @@ enum NewsboatImportText {
             lines.append("Query feeds not taken:")
             lines += report.queriesNotTaken.map { "  " + $0 }
         }
+        if !report.scriptSourcesAdded.isEmpty {
+            lines.append("Script sources added (their commands run at each refresh, without a shell):")
+            lines += report.scriptSourcesAdded.map { "  " + $0 }
+        }
         if !report.scriptSourcesNotTaken.isEmpty {
-            lines.append("Script sources not taken (Herald does not run commands from urls yet):")
+            lines.append("Script sources not taken (commands run only from this machine's own SQLite database):")
             lines += report.scriptSourcesNotTaken.map { "  " + $0 }
         }
         if !report.cachedFeedsNotSubscribed.isEmpty {

@@ -194,7 +194,8 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     public func subscriptionsImported(_ data: Data) async {
         do {
             let summary = try await ports.subscriber.importSubscriptions(from: data)
-            await presenter.presentNotice(.imported(added: summary.added, alreadySubscribed: summary.alreadySubscribed))
+            await presenter.presentNotice(.imported(added: summary.added, alreadySubscribed: summary.alreadySubscribed,
+                                                    commandsRefused: summary.scriptSourcesRefused.count))
             await reload()
         } catch {
             await fail(error.message) { await $0.subscriptionsImported(data) }

@@ -17,15 +17,19 @@ public struct NewsboatImportInteractor: Sendable {
     private let articles: any ArticleStoring
     private let searches: any ArticleSearching
     private let clock: any WallClock
+    private let scriptSources: ScriptSourcePolicy
 
     /// Creates the use case from its ports.
+    /// - Parameter scriptSources: Whether `exec:` and `filter:` lines become feeds (the person at
+    ///   the machine, on their own SQLite database) or are listed as not taken.
     public init(reader: any NewsboatHomeReading, feeds: any FeedStoring, articles: any ArticleStoring,
-                searches: any ArticleSearching, clock: any WallClock) {
+                searches: any ArticleSearching, clock: any WallClock, scriptSources: ScriptSourcePolicy = .refused) {
         self.reader = reader
         self.feeds = feeds
         self.articles = articles
         self.searches = searches
         self.clock = clock
+        self.scriptSources = scriptSources
     }
 
     /// Imports a newsboat folder.
@@ -40,6 +44,12 @@ public struct NewsboatImportInteractor: Sendable {
         do {
             var subscribed: [String: Feed] = [:]
             for entry in home.subscriptions {
+                let isScript = ScriptSource.isScript(entry.feedURL)
+                if isScript && scriptSources == .refused {
+                    report.scriptSourcesNotTaken.append(entry.feedURL)
+                    continue
+                }
+                if isScript { report.scriptSourcesAdded.append(entry.feedURL) }
                 let added = try await feeds.addFeed(NewFeed(importing: entry), at: now)
                 if added.created { report.feedsAdded += 1 } else { report.feedsAlreadySubscribed += 1 }
                 subscribed[entry.feedURL] = added.feed
@@ -56,7 +66,6 @@ public struct NewsboatImportInteractor: Sendable {
         } catch {
             throw .store(error)
         }
-        report.scriptSourcesNotTaken = home.scriptSources
         return report
     }
 

@@ -5,8 +5,9 @@ public enum Notice: Sendable, Hashable {
     case subscribed(title: String, created: Bool)
     /// A feed was removed.
     case removed(title: String)
-    /// A subscription list was imported.
-    case imported(added: Int, alreadySubscribed: Int)
+    /// A subscription list was imported; `commandsRefused` script sources (`exec:`, `filter:`)
+    /// were left out because only the command line adds them.
+    case imported(added: Int, alreadySubscribed: Int, commandsRefused: Int = 0)
     /// The subscriptions were exported.
     case exported(feeds: Int)
     /// Articles named by the user were marked read or unread, starred or unstarred.

@@ -16,6 +16,7 @@ public final class SubscribeInteractor: FeedSubscribing {
     let lists: any SubscriptionListConverting
     let clock: any WallClock
     let policy: RefreshPolicy
+    let scriptSources: ScriptSourcePolicy
 
     /// Creates the use case from Domain ports.
     /// - Parameters:
@@ -26,9 +27,11 @@ public final class SubscribeInteractor: FeedSubscribing {
     ///   - lists: Reads and writes OPML and newsboat `urls` files.
     ///   - clock: The current date.
     ///   - policy: Schedules the first refresh after subscribing.
+    ///   - scriptSources: Whether feeds that run commands (`exec:`, `filter:`) may be added: only
+    ///     for the person at the machine (the command line), never for a web page or a sync client.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing,
                 discoverer: any FeedDiscovering, lists: any SubscriptionListConverting, clock: any WallClock,
-                policy: RefreshPolicy = .default) {
+                policy: RefreshPolicy = .default, scriptSources: ScriptSourcePolicy = .refused) {
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
@@ -36,6 +39,7 @@ public final class SubscribeInteractor: FeedSubscribing {
         self.lists = lists
         self.clock = clock
         self.policy = policy
+        self.scriptSources = scriptSources
     }
 
     /// Subscribes to `url`, or to the feed the page at `url` leads to, and stores its articles at once.
@@ -45,10 +49,13 @@ public final class SubscribeInteractor: FeedSubscribing {
     ///   - tags: The user's tags.
     /// - Returns: The feed, and `created == false` when it was already subscribed (left unchanged).
     /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched, ``SubscribeError/noFeedFound(url:)``
-    ///   when neither it nor any candidate is a feed, ``SubscribeError/store(_:)`` when the store fails.
+    ///   when neither it nor any candidate is a feed, ``SubscribeError/store(_:)`` when the store fails,
+    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused.
     public func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool) {
         let url = url.trimmedForSubscription
         let title = title.map(\.trimmedForSubscription).flatMap { $0.isEmpty ? nil : $0 }
+        let isScript = ScriptSource.isScript(url)
+        if isScript && scriptSources == .refused { throw .scriptSourceRefused(url: url) }
         if let existing = try await existingFeed(at: url) { return (existing, false) }
         let response: FetchResponse
         do {
@@ -60,6 +67,9 @@ public final class SubscribeInteractor: FeedSubscribing {
         case let .feed(parsed, hash):
             let feedURL = response.permanentRedirectTarget ?? url
             return try await add(parsed, from: response, bodyHash: hash, at: feedURL, title: title, tags: tags)
+        case .page where isScript:
+            // A command's output has no address to find other feeds from.
+            throw .noFeedFound(url: url)
         case .page(let html):
             let discovered = discoverer.discoverFeeds(inHTML: html, pageURL: response.finalURL)
             for candidate in FeedCandidates.urls(discovered: discovered, pageURL: response.finalURL) {
@@ -77,6 +87,8 @@ public final class SubscribeInteractor: FeedSubscribing {
 
     /// Adds every subscription of an OPML or newsboat `urls` file, without fetching anything;
     /// titles, tags and hidden flags are kept, and subscriptions that exist are left unchanged.
+    /// Script sources (`exec:`, `filter:`) are added only where they are accepted, else listed in
+    /// the summary as refused.
     /// - Throws: ``SubscribeError/list(_:)`` for an unreadable file, ``SubscribeError/store(_:)``.
     public func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary {
         let entries: [SubscriptionEntry]
@@ -90,6 +102,10 @@ public final class SubscribeInteractor: FeedSubscribing {
         for entry in entries {
             let subscription = NewFeed(importing: entry)
             guard !subscription.url.isEmpty else { continue }
+            if ScriptSource.isScript(subscription.url) && scriptSources == .refused {
+                summary.scriptSourcesRefused.append(subscription.url)
+                continue
+            }
             do {
                 if try await feeds.addFeed(subscription, at: now).created {
                     summary.added += 1

@@ -9,9 +9,12 @@ public enum NoticeText {
             created ? "Subscribed to \(DisplayText.line(title))" : "Already subscribed to \(DisplayText.line(title))"
         case .removed(let title):
             "Removed \(DisplayText.line(title))"
-        case let .imported(added, alreadySubscribed):
+        case let .imported(added, alreadySubscribed, commandsRefused):
             "Imported " + CountText.count(added, "feed")
                 + (alreadySubscribed > 0 ? " (\(CountText.grouped(alreadySubscribed)) already subscribed)" : "")
+                + (commandsRefused > 0
+                    ? "; " + CountText.count(commandsRefused, "command source") + " left out (only `herald import` on this machine adds them)"
+                    : "")
         case .exported(let feeds):
             "Exported " + CountText.count(feeds, "feed") + " as OPML"
         case let .articlesChanged(count, change):

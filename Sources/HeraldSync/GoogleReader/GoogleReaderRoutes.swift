@@ -30,7 +30,8 @@ struct GoogleReaderRoutes {
             return SyncResponses.text(opml, contentType: "text/x-opml; charset=utf-8")
         case "subscription/import":
             let summary = try await herald.importSubscriptions(call.body)
-            return SyncResponses.text("OK: \(summary.added) added, \(summary.alreadySubscribed) already subscribed")
+            return SyncResponses.text("OK: \(summary.added) added, \(summary.alreadySubscribed) already subscribed"
+                                      + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands refused"))
         case "tag/list":
             return SyncResponses.json(JSONValue.object(["tags": .array(try await tags())]))
         case "rename-tag":

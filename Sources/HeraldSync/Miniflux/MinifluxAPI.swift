@@ -92,7 +92,8 @@ struct MinifluxAPI: Sendable {
                 throw SyncFailure(.contentTooLarge, "The file is larger than \(SyncAPI.maxBodyBytes) bytes")
             }
             let summary = try await herald.importSubscriptions(body)
-            return Self.json(["message": "Feeds imported: \(summary.added) added, \(summary.alreadySubscribed) already there"],
+            return Self.json(["message": "Feeds imported: \(summary.added) added, \(summary.alreadySubscribed) already there"
+                                + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands refused")],
                              status: .created)
         }
         if route.match(.put, "users", "*", "mark-all-as-read").count == 1 {
