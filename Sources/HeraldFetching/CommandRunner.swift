@@ -242,6 +242,12 @@ struct CommandRunner: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // The program gets its three streams and nothing else of Herald's: no database file, no
+        // socket, no file another thread has open for writing (which would also make a script
+        // written a moment ago fail to start with "Text file busy" for as long as the program runs).
+        if let closeFrom = closeFromAction {
+            _ = closeFrom(&actions, 3)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -253,9 +259,9 @@ struct CommandRunner: Sendable {
         // "Text file busy": a script just written is still open for writing in a child another
         // thread was starting at that moment; that child execs within milliseconds, so retry.
         var attempts = 0
-        while result == ETXTBSY && attempts < 20 {
+        while result == ETXTBSY && attempts < 40 {
             attempts += 1
-            usleep(25_000)
+            usleep(50_000)
             result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         }
         guard result == 0 else { return .failure(SpawnFailure(reason: String(cString: strerror(result)))) }
@@ -286,6 +292,15 @@ struct CommandRunner: Sendable {
         return nil
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run time: it
+/// is declared only under `_GNU_SOURCE`, which Swift's Glibc module is not built with.
+private let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+        return nil
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
 
 /// Why a program did not start.
 private struct SpawnFailure: Error {

@@ -189,6 +189,23 @@ struct ScriptSourceTests {
         }
     }
 
+    @Test("a command inherits nothing of Herald's but its three streams: no open file, no socket")
+    func noInheritedDescriptors() async throws {
+        let scripts = try Scripts()
+        let secret = scripts.folder.appendingPathComponent("secret.db").path
+        #expect(FileManager.default.createFile(atPath: secret, contents: Data("x".utf8)))
+        let descriptor = open(secret, O_RDWR)   // no O_CLOEXEC, like a careless library's
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let path = try scripts.script("inventory", "ls -l /proc/$$/fd/ 2>/dev/null; echo done")
+        try await withFetcher { http in
+            let response = try await fetcher(wrapping: http).fetch(FetchRequest(url: "exec:\(path)"))
+            let listing = response.body.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            #expect(listing.contains("done"))
+            #expect(!listing.contains("secret.db"), "\(listing)")
+        }
+    }
+
     @Test("other URLs go to the wrapped fetcher")
     func otherURLsPassThrough() async throws {
         try await withServer { server, http in

@@ -141,9 +141,11 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     /// Turns full text on or off for a feed, then reloads.
     public func feedFullTextSet(_ id: FeedID, isOn: Bool) async {
         do {
-            var settings = try await ports.feeds.feed(id).settings
+            let feed = try await ports.feeds.feed(id)
+            var settings = feed.settings
             settings.fullText = isOn ? true : nil
             try await ports.feeds.setSettings(settings, for: id)
+            await presenter.presentNotice(.fullTextSet(feedTitle: feed.displayTitle, isOn: isOn))
             await reload()
         } catch {
             await fail(error.message) { await $0.feedFullTextSet(id, isOn: isOn) }

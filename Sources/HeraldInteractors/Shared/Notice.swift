@@ -26,6 +26,8 @@ public enum Notice: Sendable, Hashable {
     case noSuchLink(number: Int)
     /// The page behind an article is being fetched for its full text.
     case fetchingFullText
+    /// Full text was turned on or off for a feed.
+    case fullTextSet(feedTitle: String, isOn: Bool)
 }
 
 /// A change of the user's state of articles.

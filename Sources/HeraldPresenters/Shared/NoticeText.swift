@@ -38,6 +38,9 @@ public enum NoticeText {
             "There is no link [\(number)] in this article"
         case .fetchingFullText:
             "Fetching the full article from its page…"
+        case let .fullTextSet(title, isOn):
+            isOn ? "Full text on for \(DisplayText.line(title)): refreshes keep its new articles' pages"
+                 : "Full text off for \(DisplayText.line(title))"
         }
     }
 }

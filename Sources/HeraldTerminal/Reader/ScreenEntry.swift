@@ -1,7 +1,7 @@
 import Herald
 
 /// One screen on the reader's stack: the route it shows, the module built for it, its display, and
-/// the little view state a terminal keeps (the feeds and search cursor, the article scroll).
+/// its navigation state (the feeds cursor, the search results' cursor, the article or help scroll).
 struct ScreenEntry: Sendable {
     /// The route (the Router's value for this level).
     var route: Route
@@ -9,11 +9,11 @@ struct ScreenEntry: Sendable {
     let module: ScreenModule
     /// The display the module reports to.
     let holder: ScreenHolder
-    /// The cursor row of the feeds screen and of search results.
-    var cursor = 0
-    /// What the feeds cursor is on, so it stays on the same row when counts reload.
-    var feedsItem: FeedsItem?
-    /// The first line shown of an article or of help.
+    /// The feeds screen's selection (shared model: ``FeedsCursor``).
+    var feedsCursor = FeedsCursor()
+    /// The search results' cursor (shared model: ``ListCursor``).
+    var resultsCursor = ListCursor()
+    /// The first line shown of an article or of help (a terminal's: lines depend on its width).
     var scroll = 0
 
     /// The key context of the screen.
@@ -25,5 +25,11 @@ struct ScreenEntry: Sendable {
         case .search: .search
         case .help: .help
         }
+    }
+
+    /// The feeds screen's rows, when it is loaded.
+    var feedsEntries: [FeedsEntry]? {
+        guard case .feeds(.loaded(let content)) = holder.viewModel else { return nil }
+        return FeedsCursor.entries(of: content)
     }
 }

@@ -1,48 +1,8 @@
 import Herald
 
-/// What a row of the feeds screen opens.
-public enum FeedsItem: Sendable, Hashable {
-    /// Every article.
-    case all
-    /// Unread articles of every feed.
-    case unread
-    /// Starred articles.
-    case starred
-    /// A tag's heading (opens the tag's articles); `nil` is "Untagged", which opens nothing.
-    case tag(String?)
-    /// A feed.
-    case feed(FeedID)
-    /// A saved search.
-    case savedSearch(SavedSearchID)
-
-    /// The list it opens, if any.
-    public var filter: ArticleFilter? {
-        switch self {
-        case .all: ArticleFilter()
-        case .unread: ArticleFilter(unreadOnly: true)
-        case .starred: ArticleFilter(starredOnly: true)
-        case .tag(let tag?): ArticleFilter(scope: .tag(tag))
-        case .tag(nil): nil
-        case .feed(let id): ArticleFilter(scope: .feed(id))
-        case .savedSearch(let id): ArticleFilter(scope: .savedSearch(id))
-        }
-    }
-}
-
 /// The feeds screen: the three built-in lists, each tag's feeds under its heading with unread
 /// counts (failing feeds marked with their error and next retry), then the saved searches.
 public enum FeedsView {
-    /// The rows in screen order, each with what it opens (the session moves its cursor over these).
-    public static func items(_ content: FeedsContent) -> [(item: FeedsItem, title: String)] {
-        var items: [(FeedsItem, String)] = [(.all, "All articles"), (.unread, "Unread"), (.starred, "Starred")]
-        for group in content.groups {
-            items.append((.tag(group.tag), group.title))
-            items += group.rows.map { (.feed($0.id), $0.title) }
-        }
-        items += content.savedSearches.map { (.savedSearch($0.id), $0.name) }
-        return items
-    }
-
     /// The screen for a view model with the cursor on row `cursor`.
     public static func body(_ viewModel: FeedsViewModel, cursor: Int, size: TerminalSize, theme: Theme) -> ScreenBody {
         let title = "Feeds"
@@ -65,7 +25,7 @@ public enum FeedsView {
         }
     }
 
-    /// One row of the screen before it is laid out, in the order of ``items(_:)``.
+    /// One row of the screen before it is laid out, in the order of ``FeedsCursor/entries(of:)``.
     enum RowModel {
         /// All articles, Unread, Starred (`fits`: cut to the room, as "All articles" is).
         case builtIn(String, fits: Bool)
@@ -77,7 +37,7 @@ public enum FeedsView {
         case search(SavedSearchRowViewModel)
     }
 
-    /// Every row, not laid out yet, in the order of ``items(_:)``.
+    /// Every row, not laid out yet, in the order of ``FeedsCursor/entries(of:)``.
     static func rowModels(_ content: FeedsContent) -> [RowModel] {
         var models: [RowModel] = [.builtIn("All articles", fits: true), .builtIn("Unread", fits: false),
                                   .builtIn("Starred", fits: false)]

@@ -1,0 +1,32 @@
+import HeraldDomain
+
+/// What a row of the feeds screen opens (every front end lists the same rows in the same order:
+/// ``FeedsCursor/entries(of:)``).
+public enum FeedsItem: Sendable, Hashable {
+    /// Every article.
+    case all
+    /// Unread articles of every feed.
+    case unread
+    /// Starred articles.
+    case starred
+    /// A tag's heading (opens the tag's articles); `nil` is "Untagged", which opens nothing.
+    case tag(String?)
+    /// A feed.
+    case feed(FeedID)
+    /// A saved search.
+    case savedSearch(SavedSearchID)
+
+    /// The list it opens, if any.
+    public var filter: ArticleFilter? {
+        switch self {
+        case .all: ArticleFilter()
+        case .unread: ArticleFilter(unreadOnly: true)
+        case .starred: ArticleFilter(starredOnly: true)
+        case .tag(let tag?): ArticleFilter(scope: .tag(tag))
+        case .tag(nil): nil
+        case .feed(let id): ArticleFilter(scope: .feed(id))
+        case .savedSearch(let id): ArticleFilter(scope: .savedSearch(id))
+        }
+    }
+}
+

@@ -1,0 +1,250 @@
+import Foundation
+import Herald
+import HeraldTerminal
+import Synchronization
+import Testing
+
+/// A terminal that is not one: the test sends keys through the stream `start()` returns and reads
+/// the last frame the reader presented.
+final class FakeTerminal: TerminalBackend {
+    private let events: AsyncStream<TerminalEvent>
+    private let input: AsyncStream<TerminalEvent>.Continuation
+    private let last = Mutex<[StyledLine]>([])
+    private let stopped = Mutex(false)
+
+    init() {
+        (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
+    }
+
+    func start() -> AsyncStream<TerminalEvent> {
+        input.yield(.resized(TerminalSize(width: 100, height: 30)))
+        return events
+    }
+
+    func present(_ frame: [StyledLine]) { last.withLock { $0 = frame } }
+    func suspend() {}
+    func stop() { stopped.withLock { $0 = true } }
+
+    var frame: [StyledLine] { last.withLock { $0 } }
+    var text: String { frame.map(\.text).joined(separator: "\n") }
+    var selectedLine: String? { frame.first(where: \.isSelected)?.text }
+    var isStopped: Bool { stopped.withLock { $0 } }
+
+    func send(_ keys: Key...) { for key in keys { input.yield(.key(key)) } }
+    func type(_ text: String) { for character in text { input.yield(.key(.character(character))) } }
+}
+
+/// Records the links the reader opens instead of starting a browser.
+final class RecordedLinks: LinkOpening {
+    private let opened = Mutex<[String]>([])
+    var urls: [String] { opened.withLock { $0 } }
+    func open(_ url: String) -> String? {
+        opened.withLock { $0.append(url) }
+        return nil
+    }
+}
+
+/// The reader driven in-process, without tmux: a real engine on a temporary SQLite file with two
+/// `file://` feeds, the real key map, Router, modules and Container; keys go in, frames come out.
+@Suite("The reader in-process: every screen and key action")
+struct ReaderSessionTests {
+    /// A running reader and what it runs on.
+    struct Reader {
+        let directory: String
+        let herald: Herald
+        let terminal: FakeTerminal
+        let links: RecordedLinks
+        let session: ReaderSession
+        let running: Task<Void, Never>
+
+        /// Waits until the frame satisfies `condition` (10 s at most).
+        func waitFor(_ what: String, _ condition: (FakeTerminal) -> Bool,
+                     sourceLocation: SourceLocation = #_sourceLocation) async {
+            for _ in 0..<1000 {
+                if condition(terminal) { return }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            Issue.record("never saw \(what); last frame:\n\(terminal.text)", sourceLocation: sourceLocation)
+        }
+
+        /// Waits until the frame shows `text`.
+        func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            await waitFor("“\(text)”", { $0.text.contains(text) }, sourceLocation: sourceLocation)
+        }
+
+        /// Waits until the selected row contains `text`.
+        func waitForSelected(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            await waitFor("the selection on “\(text)”", { $0.selectedLine?.contains(text) == true },
+                          sourceLocation: sourceLocation)
+        }
+
+        func stop() async {
+            terminal.send(.character("Q"))
+            _ = await running.value
+            await herald.shutdown()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    static func rss(_ title: String, items: [(guid: String, title: String, body: String)]) -> String {
+        let entries = items.map { item in
+            """
+            <item><guid>\(item.guid)</guid><title>\(item.title)</title><link>https://example.org/\(item.guid)</link>
+            <pubDate>Mon, 23 Nov 2026 0\(items.firstIndex { $0.guid == item.guid } ?? 0):00:00 GMT</pubDate>
+            <description><![CDATA[<p>\(item.body) <a href="https://example.org/more/\(item.guid)">more</a></p>]]></description></item>
+            """
+        }.joined()
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>\(title)</title><link>https://example.org/</link><description>d</description>
+            \(entries)</channel></rss>
+            """
+    }
+
+    /// Harbour (#news, 2 unread), City (#town, 1 unread), then the reader on the feeds screen.
+    static func start() async throws -> Reader {
+        let directory = NSTemporaryDirectory() + "herald-reader-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state"]
+        let herald = try await Herald.open(databasePath: directory + "/herald.db", environment: environment)
+        let feeds: [(String, String, [(String, String, String)])] = [
+            ("harbour", "news", [("h1", "Ferry timetable changes", "The ferry leaves at nine."),
+                                 ("h2", "Lighthouse repainted", "Red and white again.")]),
+            ("city", "town", [("c1", "Library opens late", "The library opens at ten.")]),
+        ]
+        for (name, tag, items) in feeds {
+            let path = directory + "/\(name).xml"
+            try Data(rss(name.capitalized, items: items.map { (guid: $0.0, title: $0.1, body: $0.2) }).utf8)
+                .write(to: URL(fileURLWithPath: path))
+            _ = try await herald.subscribe(to: URL(fileURLWithPath: path).absoluteString, tags: [tag])
+        }
+        let terminal = FakeTerminal()
+        let links = RecordedLinks()
+        let session = ReaderSession(herald: herald, backend: terminal, router: Router(root: .feeds), keyMap: .standard,
+                                    theme: Theme(usesColour: false), links: links)
+        let running = Task { await session.run() }
+        let reader = Reader(directory: directory, herald: herald, terminal: terminal, links: links, session: session,
+                            running: running)
+        await reader.waitFor("Harbour")
+        return reader
+    }
+
+    @Test("feeds: j/k and G/g move the cursor over lists, tags and feeds; Enter opens the feed's articles; q goes back")
+    func feedsCursorAndOpen() async throws {
+        let reader = try await Self.start()
+        await reader.waitForSelected("All articles")
+        reader.terminal.send(.character("j"))
+        await reader.waitForSelected("Unread")
+        reader.terminal.send(.character("G"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.character("k"), .character("k"))
+        await reader.waitForSelected("Harbour")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Ferry timetable changes")
+        #expect(!reader.terminal.text.contains("Library opens late"), "only Harbour's articles")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("Harbour")
+        await reader.stop()
+    }
+
+    @Test("feeds: n and p jump between feeds with unread articles; past the last one a notice says none is left")
+    func nextUnreadFeed() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"))
+        await reader.waitForSelected("Harbour")
+        reader.terminal.send(.character("n"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("No unread articles left")
+        #expect(reader.terminal.selectedLine?.contains("City") == true, "the cursor stayed")
+        reader.terminal.send(.character("p"))
+        await reader.waitForSelected("Harbour")
+        await reader.stop()
+    }
+
+    @Test("article list and article: Enter reads, J/K move, N toggles read, s stars, a number opens a link, q goes back")
+    func listAndArticle() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitFor("Ferry timetable changes")
+        // Newest first: the lighthouse story (01:00) is on top.
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.character("s"))
+        await reader.waitFor("a star on the selected row", { $0.selectedLine?.contains("*") == true })
+        reader.terminal.send(.enter)
+        await reader.waitFor("Red and white again.")
+        #expect(reader.terminal.text.contains("State: starred"))
+        reader.terminal.send(.character("J"))
+        await reader.waitFor("The ferry leaves at nine.")
+        reader.terminal.send(.character("K"))
+        await reader.waitFor("Red and white again.")
+        reader.terminal.send(.character("N"))
+        await reader.waitFor("State: starred, unread")
+        reader.terminal.send(.character("1"))
+        await reader.waitFor("Open link: 1")
+        reader.terminal.send(.enter)
+        await reader.waitFor("the link opened", { _ in reader.links.urls == ["https://example.org/more/h2"] })
+        reader.terminal.send(.character("q"))
+        await reader.waitFor("Lighthouse repainted")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("Harbour")
+        await reader.stop()
+    }
+
+    @Test("search: / opens the line, Backspace on an empty line and Escape leave it, Enter searches, Enter opens a hit")
+    func search() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("/"))
+        await reader.waitFor("Search: ")
+        reader.terminal.send(.backspace)
+        await reader.waitFor("the line closed", { !$0.text.contains("Search: ") })
+        reader.terminal.send(.character("/"))
+        reader.terminal.type("zzz")
+        reader.terminal.send(.escape)
+        await reader.waitFor("the line closed", { !$0.text.contains("Search: zzz") })
+        reader.terminal.send(.character("/"))
+        reader.terminal.type("library")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Library opens late")
+        reader.terminal.send(.enter)
+        await reader.waitFor("The library opens at ten.")
+        await reader.stop()
+    }
+
+    @Test("A asks before marking a feed read: n keeps it, y marks it; D asks before removing a feed")
+    func confirmations() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .character("A"))
+        await reader.waitFor("Mark all")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("the question gone", { !$0.text.contains("Mark all") })
+        reader.terminal.send(.character("A"), .character("y"))
+        await reader.waitFor("Harbour read", { terminal in
+            guard let line = terminal.selectedLine, line.contains("Harbour") else { return false }
+            return !line.contains(" 2")
+        })
+        reader.terminal.send(.character("D"))
+        await reader.waitFor("Remove")
+        reader.terminal.send(.character("y"))
+        await reader.waitFor("Harbour removed", { !$0.text.contains("Harbour") })
+        await reader.stop()
+    }
+
+    @Test("? shows the keys of the screen below; f turns full text on for a feed with a notice; q at the top quits")
+    func helpFullTextAndQuit() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("?"))
+        await reader.waitFor("Refresh all feeds")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("All articles")
+        reader.terminal.send(.character("n"), .character("f"))
+        await reader.waitFor("Full text on for Harbour")
+        reader.terminal.send(.character("f"))
+        await reader.waitFor("Full text off for Harbour")
+        reader.terminal.send(.character("q"))
+        _ = await reader.running.value
+        #expect(reader.terminal.isStopped, "q on the feeds screen quits and restores the terminal")
+        await reader.herald.shutdown()
+        try? FileManager.default.removeItem(atPath: reader.directory)
+    }
+}
