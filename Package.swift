@@ -57,10 +57,12 @@ let package = Package(
             // The system SQLite (a module map only), to read newsboat's cache.db.
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        // What both stores share: the column codec and the article row mapping by name.
+        .target(name: "HeraldStoreCore", dependencies: ["HeraldDomain"]),
         .target(
             name: "HeraldStore",
             dependencies: [
-                "HeraldDomain", "HeraldPorts",
+                "HeraldDomain", "HeraldPorts", "HeraldStoreCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -70,7 +72,7 @@ let package = Package(
         .target(
             name: "HeraldPostgres",
             dependencies: [
-                "HeraldDomain", "HeraldPorts",
+                "HeraldDomain", "HeraldPorts", "HeraldStoreCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -184,9 +186,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain"]),
+        .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain", "HeraldStoreCore"]),
         .testTarget(name: "HeraldParsingTests", dependencies: ["HeraldParsing", "HeraldTestSupport", "CLibXML2"]),
-        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldStoreCore", "HeraldTestSupport"]),
         .testTarget(name: "HeraldPostgresTests", dependencies: ["HeraldPostgres"]),
         // The store behaviour both backends must share, run over each (SQLite, and PostgreSQL when
         // HERALD_TEST_POSTGRES_URL names a server: scripts/postgres).

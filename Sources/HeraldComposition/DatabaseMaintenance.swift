@@ -17,8 +17,8 @@ public enum DatabaseMaintenance {
         } catch {
             throw .configuration(error)
         }
-        if PostgresLocation.isPostgresURL(path) {
-            throw .file(path: PostgresLocation.redacting(path),
+        if case .postgres = StoreLocation(path) {
+            throw .file(path: StoreLocation(path).displayName,
                         reason: "`herald doctor` checks SQLite files; a PostgreSQL database is checked and backed up with the server's own tools (pg_amcheck, pg_dump)")
         }
         return path

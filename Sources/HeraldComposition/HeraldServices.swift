@@ -64,12 +64,15 @@ public struct HeraldServices: Sendable {
     ///   ``open(configuration:overrides:)`` opens).
     public static func live(configuration: HeraldConfiguration,
                             overrides: ServiceOverrides = ServiceOverrides()) throws(HeraldError) -> HeraldServices {
-        if PostgresLocation.isPostgresURL(configuration.databasePath) {
+        switch StoreLocation(configuration.databasePath) {
+        case .postgres:
             throw HeraldError.store(.cannotOpen(
-                path: PostgresLocation.redacting(configuration.databasePath),
+                path: StoreLocation(configuration.databasePath).displayName,
                 reason: "a PostgreSQL database is opened asynchronously; use `await Herald.open(…)`"))
+        case .sqlite(let path):
+            if configuration.user != nil { throw HeraldError.store(.singlePerson) }
+            return assemble(try StoreFactory.openSQLite(path: path), configuration: configuration, overrides: overrides)
         }
-        return try sqlite(configuration: configuration, overrides: overrides)
     }
 
     /// Builds the real services for a configuration: the SQLite store for a file path, the
@@ -79,57 +82,12 @@ public struct HeraldServices: Sendable {
     ///   user is asked of a SQLite database.
     public static func open(configuration: HeraldConfiguration,
                             overrides: ServiceOverrides = ServiceOverrides()) async throws(HeraldError) -> HeraldServices {
-        guard PostgresLocation.isPostgresURL(configuration.databasePath) else {
-            return try sqlite(configuration: configuration, overrides: overrides)
-        }
-        let store: PostgresStore
-        do {
-            let chosen = configuration.user
-            store = try await PostgresStore.open(url: configuration.databasePath, user: chosen ?? LoginName.current,
-                                                 createUser: chosen == nil,
-                                                 maximumConnections: max(4, min(configuration.maxConcurrentFetches / 4, 16)))
-        } catch {
-            throw HeraldError.store(error)
-        }
-        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: store,
-                               ledger: store, users: store, accounts: store, fullTexts: store, location: store.location,
-                               isShared: true, close: { await store.close() })
-        return assemble(parts, configuration: configuration, overrides: overrides)
+        let store = try await StoreFactory.open(StoreLocation(configuration.databasePath), user: configuration.user,
+                                                maximumConnections: max(4, min(configuration.maxConcurrentFetches / 4, 16)))
+        return assemble(store, configuration: configuration, overrides: overrides)
     }
 
-    private static func sqlite(configuration: HeraldConfiguration,
-                               overrides: ServiceOverrides) throws(HeraldError) -> HeraldServices {
-        if configuration.user != nil { throw HeraldError.store(.singlePerson) }
-        let store: SQLiteStore
-        do {
-            store = try SQLiteStore(path: configuration.databasePath)
-        } catch {
-            throw HeraldError.store(error)
-        }
-        let parts = StoreParts(feeds: store, articles: store, search: store, observer: store, queue: nil,
-                               ledger: store, users: nil, accounts: store, fullTexts: store,
-                               location: configuration.databasePath, isShared: false, close: {})
-        return assemble(parts, configuration: configuration, overrides: overrides)
-    }
-
-    /// One store's ports.
-    private struct StoreParts {
-        let feeds: any FeedStoring
-        let articles: any ArticleStoring
-        let search: any ArticleSearching
-        let observer: any StoreObserving
-        let queue: (any FeedQueueing)?
-        let ledger: any FetchLedgering
-        let users: (any UserManaging)?
-        let accounts: any AccountStoring
-        let fullTexts: any FullTextStoring
-        let location: String
-        /// Other people use the database (PostgreSQL): no command of one runs in another's refresh.
-        let isShared: Bool
-        let close: @Sendable () async -> Void
-    }
-
-    private static func assemble(_ store: StoreParts, configuration: HeraldConfiguration,
+    private static func assemble(_ store: OpenedStore, configuration: HeraldConfiguration,
                                  overrides: ServiceOverrides) -> HeraldServices {
         let clock = overrides.clock ?? SystemWallClock()
         // A gzip body served without Content-Encoding reaches the parser compressed; it inflates

@@ -29,7 +29,7 @@ extension StoreMigration {
         guard source != destination else {
             throw .file(path: source, reason: "a database cannot be migrated into itself; name another --to")
         }
-        if !PostgresLocation.isPostgresURL(source), !FileManager.default.fileExists(atPath: source) {
+        if case .sqlite(let path) = StoreLocation(source), !FileManager.default.fileExists(atPath: path) {
             throw .file(path: source, reason: "there is no database there to migrate from")
         }
         let (from, closeSource) = try await store(at: source, user: user)
@@ -50,23 +50,13 @@ extension StoreMigration {
 
     private static func store(at location: String, user: String?) async throws(HeraldError)
         -> (any StoreArchiving, @Sendable () async -> Void) {
-        if PostgresLocation.isPostgresURL(location) {
-            do {
-                let store = try await PostgresStore.open(url: location, user: user ?? LoginName.current,
-                                                         createUser: user == nil)
-                return (store, { await store.close() })
-            } catch {
-                throw .store(error)
-            }
-        }
-        do {
-            return (try SQLiteStore(path: location), {})
-        } catch {
-            throw .store(error)
-        }
+        // A SQLite side holds one person's news: the name is for the PostgreSQL side.
+        let place = StoreLocation(location)
+        let opened = try await StoreFactory.open(place, user: place.isShared ? user : nil)
+        return (opened.archive, opened.close)
     }
 
     private static func name(_ location: String) -> String {
-        PostgresLocation.isPostgresURL(location) ? PostgresLocation.redacting(location) : location
+        StoreLocation(location).displayName
     }
 }

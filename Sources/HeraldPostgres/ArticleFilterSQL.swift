@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 /// The conditions of an ``ArticleFilter`` for one user, over `user_articles AS ua` joined with
 /// `articles AS a`, with their values bound into the statement being built. A saved-search scope
@@ -61,33 +62,14 @@ enum ArticleRows {
 
     static func article(_ connection: PostgresConnection, user: Int64, id: ArticleID) async throws -> Article {
         guard let row = try await connection.run("""
-            SELECT a.feed_id, a.identity, a.title, a.url, a.author, a.authors_json, a.published, a.updated,
-                a.summary_type, a.summary_value, a.summary_lang, a.content_type, a.content_value, a.content_lang,
-                a.enclosures_json, a.categories_json, a.comments_url, a.first_seen, ua.is_read, ua.is_starred
+            SELECT \(unescaped: PostgresArticleRow.selectList)
             FROM user_articles AS ua JOIN articles AS a ON a.id = ua.article_id
             WHERE ua.user_id = \(user) AND ua.article_id = \(id.rawValue)
             """).first({ $0.makeRandomAccess() }) else { throw StoreError.articleNotFound(id) }
         let tags = try await connection.run("""
             SELECT tag FROM article_tags WHERE user_id = \(user) AND article_id = \(id.rawValue) ORDER BY tag COLLATE "C"
             """).all { try $0.decode(String.self) }
-        var authors = JSONColumn.decode([Person].self, from: try row[5].decode(String?.self)) ?? []
-        if authors.isEmpty, let name = try row[4].decode(String?.self) { authors = [Person(name: name)] }
-        func text(_ at: Int) throws -> TextConstruct? {
-            guard let typeName = try row[at].decode(String?.self), let type = TextType(rawValue: typeName),
-                  let value = try row[at + 1].decode(String?.self) else { return nil }
-            return TextConstruct(type: type, value: value, language: try row[at + 2].decode(String?.self))
-        }
-        return Article(
-            id: id, feedID: FeedID(try row[0].decode(Int64.self)), identity: try row[1].decode(String.self),
-            title: try row[2].decode(String.self), url: try row[3].decode(String?.self), authors: authors,
-            published: try row[6].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
-            updated: try row[7].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
-            summary: try text(8), content: try text(11),
-            enclosures: JSONColumn.decode([Enclosure].self, from: try row[14].decode(String?.self)) ?? [],
-            categories: JSONColumn.decode([HeraldDomain.Category].self, from: try row[15].decode(String?.self)) ?? [],
-            commentsURL: try row[16].decode(String?.self),
-            firstSeenAt: Date(timeIntervalSince1970: try row[17].decode(Double.self)),
-            state: ArticleState(isRead: try row[18].decode(Bool.self), isStarred: try row[19].decode(Bool.self), tags: tags))
+        return try ArticleRowMapping.article(from: PostgresArticleRow(row: row), tags: tags)
     }
 
     /// The user's sort position of an article.

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 /// Stores a page of archived articles for one user, in parts of ``partSize``, with three statements
 /// per part, each taking the part's columns as arrays to `unnest`: the shared `articles` rows (one already stored for the feed and

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 /// Reads a user's view of `feeds` (the shared fetch state) joined with their `subscriptions`.
 enum FeedRows {
@@ -20,16 +21,16 @@ enum FeedRows {
             bodyHash: try cells[9].decode(String?.self),
             lastAttemptAt: try cells[10].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
             lastSuccessAt: try cells[11].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
-            lastError: JSONColumn.decode(FeedFailure.self, from: try cells[12].decode(String?.self)),
+            lastError: ColumnCodec.decode(FeedFailure.self, from: try cells[12].decode(String?.self)),
             errorCount: try cells[13].decode(Int.self),
             nextDueAt: try cells[14].decode(Double?.self).map(Date.init(timeIntervalSince1970:)),
             isGone: try cells[15].decode(Bool.self),
-            pendingRedirect: JSONColumn.decode(PendingRedirect.self, from: try cells[16].decode(String?.self)))
+            pendingRedirect: ColumnCodec.decode(PendingRedirect.self, from: try cells[16].decode(String?.self)))
         return Feed(
             id: FeedID(id), url: try cells[1].decode(String.self), title: try cells[2].decode(String?.self),
             customTitle: try cells[3].decode(String?.self), siteURL: try cells[4].decode(String?.self),
             tags: tags[id] ?? [], isHidden: try cells[5].decode(Bool.self),
-            settings: JSONColumn.decode(FeedSettings.self, from: try cells[6].decode(String?.self)) ?? FeedSettings(),
+            settings: ColumnCodec.decode(FeedSettings.self, from: try cells[6].decode(String?.self)) ?? FeedSettings(),
             fetchState: fetchState, addedAt: Date(timeIntervalSince1970: try cells[17].decode(Double.self)))
     }
 
@@ -78,27 +79,11 @@ enum FeedRows {
             UPDATE feeds SET etag = \(state.etag), last_modified = \(state.lastModified), body_hash = \(state.bodyHash),
                 last_attempt_at = \(state.lastAttemptAt?.timeIntervalSince1970),
                 last_success_at = \(state.lastSuccessAt?.timeIntervalSince1970),
-                last_error_json = \(JSONColumn.encode(state.lastError)), error_count = \(state.errorCount),
+                last_error_json = \(ColumnCodec.json(state.lastError)), error_count = \(state.errorCount),
                 next_due_at = \(state.nextDueAt?.timeIntervalSince1970), is_gone = \(state.isGone),
-                pending_redirect_json = \(JSONColumn.encode(state.pendingRedirect))
+                pending_redirect_json = \(ColumnCodec.json(state.pendingRedirect))
             WHERE id = \(id.rawValue) RETURNING id
             """).first { try $0.decode(Int64.self) }
         if found == nil { throw StoreError.feedNotFound(id) }
-    }
-}
-
-/// Small structured values kept as JSON text, as the SQLite store keeps them.
-enum JSONColumn {
-    static func encode<T: Encodable>(_ value: T?) -> String? {
-        guard let value else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        guard let data = try? encoder.encode(value) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from text: String?) -> T? {
-        guard let text else { return nil }
-        return try? JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }

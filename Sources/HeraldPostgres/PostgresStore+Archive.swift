@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 import PostgresNIO
 import HeraldPorts
+import HeraldStoreCore
 
 extension PostgresStore: StoreArchiving {
     /// The user's feeds with their subscription and the feeds' fetch state, ordered by identifier.
@@ -48,7 +49,7 @@ extension PostgresStore: StoreArchiving {
                     continue
                 }
                 let id = try await Self.feedRow(for: feed, connection)
-                let settings = feed.settings == FeedSettings() ? nil : JSONColumn.encode(feed.settings)
+                let settings = feed.settings == FeedSettings() ? nil : ColumnCodec.json(feed.settings)
                 try await connection.run("""
                     INSERT INTO subscriptions (user_id, feed_id, custom_title, is_hidden, settings_json, added_at)
                     VALUES (\(user), \(id), \(feed.customTitle), \(feed.isHidden), \(settings),
@@ -73,8 +74,8 @@ extension PostgresStore: StoreArchiving {
                 last_error_json, error_count, next_due_at, is_gone, pending_redirect_json, added_at)
             VALUES (\(feed.url), \(feed.title), \(feed.siteURL), \(state.etag), \(state.lastModified), \(state.bodyHash),
                 \(state.lastAttemptAt?.timeIntervalSince1970), \(state.lastSuccessAt?.timeIntervalSince1970),
-                \(JSONColumn.encode(state.lastError)), \(state.errorCount), \(state.nextDueAt?.timeIntervalSince1970),
-                \(state.isGone), \(JSONColumn.encode(state.pendingRedirect)), \(feed.addedAt.timeIntervalSince1970))
+                \(ColumnCodec.json(state.lastError)), \(state.errorCount), \(state.nextDueAt?.timeIntervalSince1970),
+                \(state.isGone), \(ColumnCodec.json(state.pendingRedirect)), \(feed.addedAt.timeIntervalSince1970))
             ON CONFLICT (url) DO NOTHING RETURNING id
             """).first({ try $0.decode(Int64.self) }) {
             return id
@@ -123,7 +124,7 @@ extension PostgresStore: StoreArchiving {
                 }
                 guard let id = try await connection.run("""
                     INSERT INTO saved_searches (user_id, name, query, filter_json)
-                    VALUES (\(user), \(search.name), \(search.query), \(JSONColumn.encode(filter) ?? "{}")) RETURNING id
+                    VALUES (\(user), \(search.name), \(search.query), \(ColumnCodec.json(filter) ?? "{}")) RETURNING id
                     """).first({ try $0.decode(Int64.self) }) else { throw StoreError.database(reason: "no saved search identifier") }
                 existing.append(SavedSearch(id: SavedSearchID(id), name: search.name, query: search.query, filter: filter))
                 map[search.id] = SavedSearchID(id)

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 extension PostgresStore {
     /// One of the user's articles with its body and their state.
@@ -261,7 +262,7 @@ extension PostgresStore {
                 .all { try $0.decode((Int64, String?).self) }
             let unstarred = "NOT EXISTS (SELECT 1 FROM user_articles AS ua WHERE ua.article_id = articles.id AND ua.is_starred)"
             for (feed, settings) in feeds {
-                let policy = JSONColumn.decode(FeedSettings.self, from: settings)?.retention ?? global
+                let policy = ColumnCodec.decode(FeedSettings.self, from: settings)?.retention ?? global
                 if let keep = policy.keepNewest {
                     var sql = SQLText()
                     let feedMark = sql.bind(feed)

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 extension PostgresStore {
     /// Subscribes the user to a feed. A feed another user already subscribes to is shared (it is
@@ -96,7 +97,7 @@ extension PostgresStore {
         let user = userID
         try await write { connection in
             try await Self.requireUpdated(connection.run("""
-                UPDATE subscriptions SET settings_json = \(JSONColumn.encode(settings))
+                UPDATE subscriptions SET settings_json = \(ColumnCodec.json(settings))
                 WHERE user_id = \(user) AND feed_id = \(id.rawValue) RETURNING feed_id
                 """), id)
         }

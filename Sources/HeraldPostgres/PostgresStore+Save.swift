@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 extension PostgresStore {
     /// Stores a fetched feed in one transaction: its title and site link, its items (new ones

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldDomain
 import PostgresNIO
+import HeraldStoreCore
 
 extension PostgresStore {
     /// How many of the newest matches are ranked (the SQLite store's window).
@@ -75,7 +76,7 @@ extension PostgresStore {
         return try await write { connection in
             guard let id = try await connection.run("""
                 INSERT INTO saved_searches (user_id, name, query, filter_json)
-                VALUES (\(user), \(name), \(query), \(JSONColumn.encode(filter) ?? "{}")) RETURNING id
+                VALUES (\(user), \(name), \(query), \(ColumnCodec.json(filter) ?? "{}")) RETURNING id
                 """).first({ try $0.decode(Int64.self) }) else { throw StoreError.database(reason: "no saved search identifier") }
             return SavedSearch(id: SavedSearchID(id), name: name, query: query, filter: filter)
         }
@@ -123,7 +124,7 @@ enum SavedSearchRows {
     static func savedSearch(_ row: PostgresRow) throws -> SavedSearch {
         let (id, name, query, filter) = try row.decode((Int64, String, String, String).self)
         return SavedSearch(id: SavedSearchID(id), name: name, query: query,
-                           filter: JSONColumn.decode(ArticleFilter.self, from: filter) ?? ArticleFilter())
+                           filter: ColumnCodec.decode(ArticleFilter.self, from: filter) ?? ArticleFilter())
     }
 
     static func require(_ connection: PostgresConnection, user: Int64, id: SavedSearchID) async throws -> SavedSearch {

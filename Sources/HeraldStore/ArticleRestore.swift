@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 /// Inserts archived articles with their state and tags, skipping those already stored (same
 /// feed, same identity), for ``SQLiteStore/restoreArticles(_:feedIDs:)``. New rows wait to be

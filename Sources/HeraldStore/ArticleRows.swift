@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 /// Reads `articles` rows as list rows and full articles.
 enum ArticleRows {
@@ -41,33 +42,14 @@ enum ArticleRows {
         var found: [Int64: Article] = [:]
         found.reserveCapacity(ids.count)
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT a.id, a.feed_id, a.identity, a.title, a.url, a.author, a.authors_json, a.published, a.updated,
-                a.first_seen, a.enclosures_json, a.categories_json, a.comments_url, a.is_read, a.is_starred,
-                t.summary_type, t.summary_value, t.summary_lang, t.content_type, t.content_value, t.content_lang
+            SELECT \(GRDBArticleRow.selectList)
             FROM articles AS a LEFT JOIN article_texts AS t ON t.article_id = a.id
             WHERE a.id IN (SELECT value FROM json_each(?))
             """), arguments: [list])
         while let row = try rows.next() {
-            let id: Int64 = row[0]
-            var authors = ColumnCoding.decode([Person].self, from: row[6]) ?? []
-            if authors.isEmpty, let name: String = row[5] { authors = [Person(name: name)] }
-            found[id] = Article(
-                id: ArticleID(id), feedID: FeedID(row[1] as Int64), identity: row[2], title: row[3],
-                url: row[4], authors: authors, published: ColumnCoding.date(row[7]),
-                updated: ColumnCoding.date(row[8]),
-                summary: text(row, at: 15), content: text(row, at: 18),
-                enclosures: ColumnCoding.decode([Enclosure].self, from: row[10]) ?? [],
-                categories: ColumnCoding.decode([HeraldDomain.Category].self, from: row[11]) ?? [],
-                commentsURL: row[12], firstSeenAt: Date(timeIntervalSince1970: row[9]),
-                state: ArticleState(isRead: row[13], isStarred: row[14], tags: tags[id] ?? []))
+            let id: Int64 = row[ArticleRowColumn.id.position]
+            found[id] = try ArticleRowMapping.article(from: GRDBArticleRow(row: row), tags: tags[id] ?? [])
         }
         return ids.compactMap { found[$0.rawValue] }
-    }
-
-    /// The text construct whose type, value and language are the columns from `index` on.
-    private static func text(_ row: Row, at index: Int) -> TextConstruct? {
-        guard let typeName: String = row[index], let type = TextType(rawValue: typeName),
-              let value: String = row[index + 1] else { return nil }
-        return TextConstruct(type: type, value: value, language: row[index + 2])
     }
 }

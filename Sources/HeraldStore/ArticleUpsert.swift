@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 /// Inserts new items of one feed and updates changed ones, never touching the user's state.
 struct ArticleUpsert {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 /// Reads and writes `feeds` rows.
 enum FeedRows {
@@ -15,17 +16,17 @@ enum FeedRows {
     static func feed(from row: Row, tags: [String]) -> Feed {
         let fetchState = FetchState(
             etag: row[7], lastModified: row[8], bodyHash: row[9],
-            lastAttemptAt: ColumnCoding.date(row[10]),
-            lastSuccessAt: ColumnCoding.date(row[11]),
-            lastError: ColumnCoding.decode(FeedFailure.self, from: row[12]),
-            errorCount: row[13], nextDueAt: ColumnCoding.date(row[14]),
+            lastAttemptAt: ColumnCodec.date(row[10]),
+            lastSuccessAt: ColumnCodec.date(row[11]),
+            lastError: ColumnCodec.decode(FeedFailure.self, from: row[12]),
+            errorCount: row[13], nextDueAt: ColumnCodec.date(row[14]),
             isGone: row[15],
-            pendingRedirect: ColumnCoding.decode(PendingRedirect.self, from: row[16]))
+            pendingRedirect: ColumnCodec.decode(PendingRedirect.self, from: row[16]))
         return Feed(
             id: FeedID(row[0] as Int64), url: row[1], title: row[2], customTitle: row[3],
             siteURL: row[4], tags: tags, isHidden: row[5],
-            settings: ColumnCoding.decode(FeedSettings.self, from: row[6]) ?? FeedSettings(),
-            fetchState: fetchState, addedAt: ColumnCoding.date(row[17]) ?? Date(timeIntervalSince1970: 0))
+            settings: ColumnCodec.decode(FeedSettings.self, from: row[6]) ?? FeedSettings(),
+            fetchState: fetchState, addedAt: ColumnCodec.date(row[17]) ?? Date(timeIntervalSince1970: 0))
     }
 
     static func fetchOne(_ db: Database, id: FeedID) throws -> Feed? {
@@ -70,9 +71,9 @@ enum FeedRows {
                 last_error_json = ?, error_count = ?, next_due_at = ?, is_gone = ?, pending_redirect_json = ?
             WHERE id = ?
             """).execute(arguments: [
-                state.etag, state.lastModified, state.bodyHash, ColumnCoding.seconds(state.lastAttemptAt),
-                ColumnCoding.seconds(state.lastSuccessAt), ColumnCoding.json(state.lastError), state.errorCount,
-                ColumnCoding.seconds(state.nextDueAt), state.isGone, ColumnCoding.json(state.pendingRedirect),
+                state.etag, state.lastModified, state.bodyHash, ColumnCodec.seconds(state.lastAttemptAt),
+                ColumnCodec.seconds(state.lastSuccessAt), ColumnCodec.json(state.lastError), state.errorCount,
+                ColumnCodec.seconds(state.nextDueAt), state.isGone, ColumnCodec.json(state.pendingRedirect),
                 id.rawValue,
             ])
         if db.changesCount == 0 { throw StoreError.feedNotFound(id) }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldStoreCore
 
 /// The columns of one parsed item (``ArticleColumns``, shared with the other stores) and the
 /// SQLite search body: the text work of an upsert, done before the feed's transaction so that it

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HeraldDomain
 import HeraldPorts
+import HeraldStoreCore
 
 extension SQLiteStore: StoreArchiving {
     /// Every feed with its tags, settings and fetch state, ordered by identifier.
@@ -36,8 +37,8 @@ extension SQLiteStore: StoreArchiving {
                     INSERT INTO feeds (url, title, custom_title, site_url, is_hidden, settings_json, added_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [feed.url, feed.title, feed.customTitle, feed.siteURL, feed.isHidden,
-                                     feed.settings == FeedSettings() ? nil : ColumnCoding.json(feed.settings),
-                                     ColumnCoding.seconds(feed.addedAt)])
+                                     feed.settings == FeedSettings() ? nil : ColumnCodec.json(feed.settings),
+                                     ColumnCodec.seconds(feed.addedAt)])
                 let id = FeedID(db.lastInsertedRowID)
                 try FeedRows.writeFetchState(db, feed.fetchState, for: id)
                 try FeedRows.replaceTags(db, of: id, with: feed.tags)
@@ -81,7 +82,7 @@ extension SQLiteStore: StoreArchiving {
                     continue
                 }
                 try db.execute(sql: "INSERT INTO saved_searches (name, query, filter_json) VALUES (?, ?, ?)",
-                               arguments: [search.name, search.query, ColumnCoding.json(filter)])
+                               arguments: [search.name, search.query, ColumnCodec.json(filter)])
                 let id = SavedSearchID(db.lastInsertedRowID)
                 existing.append(SavedSearch(id: id, name: search.name, query: search.query, filter: filter))
                 map[search.id] = id

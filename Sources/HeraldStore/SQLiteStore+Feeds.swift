@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// Subscribes to a feed; an already subscribed URL returns the existing feed unchanged.
@@ -10,7 +11,7 @@ extension SQLiteStore {
                 return (try FeedRows.require(db, id: FeedID(id)), false)
             }
             try db.execute(sql: "INSERT INTO feeds(url, custom_title, is_hidden, added_at) VALUES (?, ?, ?, ?)",
-                           arguments: [feed.url, feed.customTitle, feed.isHidden, ColumnCoding.seconds(date)])
+                           arguments: [feed.url, feed.customTitle, feed.isHidden, ColumnCodec.seconds(date)])
             let id = FeedID(db.lastInsertedRowID)
             try FeedRows.replaceTags(db, of: id, with: feed.tags)
             return (try FeedRows.require(db, id: id), true)
@@ -63,7 +64,7 @@ extension SQLiteStore {
     /// Replaces the feed's settings.
     public func setSettings(_ settings: FeedSettings, for id: FeedID) async throws(StoreError) {
         try await updateFeed(id, sql: "UPDATE feeds SET settings_json = ? WHERE id = ?",
-                             arguments: [ColumnCoding.json(settings), id.rawValue])
+                             arguments: [ColumnCodec.json(settings), id.rawValue])
     }
 
     /// Moves the feed to a new URL, keeping its articles and state.
@@ -89,7 +90,7 @@ extension SQLiteStore {
         try await read { db in
             try FeedRows.fetchAll(
                 db, where: "is_gone = 0 AND (next_due_at IS NULL OR next_due_at <= ?)",
-                arguments: [ColumnCoding.seconds(date)], orderBy: "next_due_at IS NOT NULL, next_due_at, id")
+                arguments: [ColumnCodec.seconds(date)], orderBy: "next_due_at IS NOT NULL, next_due_at, id")
         }
     }
 

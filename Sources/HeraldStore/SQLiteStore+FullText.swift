@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HeraldDomain
 import HeraldPorts
+import HeraldStoreCore
 
 extension SQLiteStore: FullTextStoring {
     /// The articles of a feed whose page is still to fetch, newest first.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// Deletes articles beyond each feed's retention policy (or `global` when the feed has none):
@@ -13,7 +14,7 @@ extension SQLiteStore {
             let feeds = try Row.fetchAll(db, sql: "SELECT id, settings_json FROM feeds")
             for row in feeds {
                 let feedID: Int64 = row[0]
-                let settings = ColumnCoding.decode(FeedSettings.self, from: row[1])
+                let settings = ColumnCodec.decode(FeedSettings.self, from: row[1])
                 let policy = settings?.retention ?? global
                 if let keep = policy.keepNewest {
                     if keep <= 0 {

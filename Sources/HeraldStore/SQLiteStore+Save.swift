@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// Stores a fetched feed in one transaction: its title and site link, its items (new ones

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// Saves a search as a query feed.
@@ -9,7 +10,7 @@ extension SQLiteStore {
         _ = try SearchQuery(query)
         return try await write { db in
             try db.execute(sql: "INSERT INTO saved_searches(name, query, filter_json) VALUES (?, ?, ?)",
-                           arguments: [name, query, ColumnCoding.json(filter)])
+                           arguments: [name, query, ColumnCodec.json(filter)])
             return SavedSearch(id: SavedSearchID(db.lastInsertedRowID), name: name, query: query, filter: filter)
         }
     }

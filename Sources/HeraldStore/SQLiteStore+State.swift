@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// Marks articles read or unread.
@@ -91,7 +92,7 @@ extension SQLiteStore {
             }
             return StoreStatistics(feeds: row[0], articles: row[1], unread: row[2], starred: row[3],
                                    failingFeeds: row[4], databaseBytes: bytes,
-                                   lastRefreshedAt: ColumnCoding.date(row[5]))
+                                   lastRefreshedAt: ColumnCodec.date(row[5]))
         }
     }
 

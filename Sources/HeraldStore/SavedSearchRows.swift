@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 /// Reads `saved_searches` rows.
 enum SavedSearchRows {
     static func savedSearch(_ row: Row) -> SavedSearch {
         SavedSearch(id: SavedSearchID(row["id"] as Int64), name: row["name"], query: row["query"],
-                    filter: ColumnCoding.decode(ArticleFilter.self, from: row["filter_json"]) ?? ArticleFilter())
+                    filter: ColumnCodec.decode(ArticleFilter.self, from: row["filter_json"]) ?? ArticleFilter())
     }
 
     static func require(_ db: Database, id: SavedSearchID) throws -> SavedSearch {

@@ -1,3 +1,4 @@
+import HeraldStoreCore
 import Testing
 import HeraldDomain
 

@@ -1,3 +1,4 @@
+import HeraldStoreCore
 import Foundation
 import HeraldDomain
 import Testing

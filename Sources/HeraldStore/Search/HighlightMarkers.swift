@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldStoreCore
 
 /// The private-use characters SQLite's `highlight()`/`snippet()` put around matches, and
 /// their conversion into ``HighlightedText``. Stored text never contains them (see `IndexText`).

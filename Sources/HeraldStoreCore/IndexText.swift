@@ -1,3 +1,5 @@
+import HeraldDomain
+
 /// Cheap HTML-to-text for the search index of both stores: tags dropped, common entities decoded,
 /// whitespace collapsed. The reader renders HTML properly elsewhere; this only has to find the words.
 package enum IndexText {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HeraldDomain
 
 /// The stored columns of one parsed item, the same in every store: the plain title, the plain
 /// body the search index reads, the JSON lists, and the content hash that tells an unchanged item

@@ -1,3 +1,5 @@
+import HeraldDomain
+
 /// A stable 64-bit FNV-1a hash of an article's content, to tell an unchanged item from an
 /// updated one without comparing every column. (Swift's `Hasher` is seeded per process.)
 package struct ContentHash {

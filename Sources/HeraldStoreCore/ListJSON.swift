@@ -1,5 +1,7 @@
+import HeraldDomain
+
 /// Hand-written JSON for the small lists stored with each article (categories, enclosures, people).
-/// It writes what `JSONEncoder` with sorted keys would (nil fields omitted) so `ColumnCoding.decode`
+/// It writes what `JSONEncoder` with sorted keys would (nil fields omitted) so `ColumnCodec.decode`
 /// reads it back, without an encoder per row: on a refresh this runs for every item.
 package enum ListJSON {
     /// `[{"label":…,"scheme":…,"term":…}]`, or nil for an empty list.

@@ -1,3 +1,5 @@
+import HeraldDomain
+
 /// The stored columns of an ``ArchivedArticle`` that every store writes the same way and that the
 /// archive does not carry as such: the single author column, the JSON lists (written as a save
 /// writes them, see ``ArticleColumns``) and the plain body the search index reads.
