@@ -3,41 +3,40 @@ import HeraldDomain
 import PostgresNIO
 import HeraldStoreCore
 
-/// The conditions of an ``ArticleFilter`` for one user, over `user_articles AS ua` joined with
+/// The conditions of an ``ArticleFilter`` for one user (its ``ArticleFilterPlan``, shared with the
+/// SQLite store, rendered for PostgreSQL), over `user_articles AS ua` joined with
 /// `articles AS a`, with their values bound into the statement being built. A saved-search scope
 /// becomes its `tsquery` plus the saved search's own restrictions.
 enum ArticleFilterSQL {
     /// The conditions (joined with AND), binding values into `sql`.
     static func conditions(_ filter: ArticleFilter, user: Int64, into sql: inout SQLText,
                            connection: PostgresConnection) async throws -> String {
-        var parts: [String] = []
-        try await add(filter, user: user, into: &sql, parts: &parts, connection: connection, nested: false)
-        return parts.isEmpty ? "true" : parts.joined(separator: " AND ")
-    }
-
-    private static func add(_ filter: ArticleFilter, user: Int64, into sql: inout SQLText, parts: inout [String],
-                            connection: PostgresConnection, nested: Bool) async throws {
-        switch filter.scope {
-        case .all:
-            parts.append("ua.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = \(sql.bind(user)) AND is_hidden)")
-        case .feed(let id):
-            parts.append("ua.feed_id = \(sql.bind(id.rawValue))")
-        case .tag(let tag):
-            parts.append("ua.feed_id IN (SELECT feed_id FROM feed_tags WHERE user_id = \(sql.bind(user)) AND tag = \(sql.bind(tag)))")
-        case .savedSearch(let id):
-            guard !nested else { break }
-            let saved = try await SavedSearchRows.require(connection, user: user, id: id)
-            if let query = SearchText.query(try SearchExpression(parsing: saved.query)) {
-                parts.append("a.search @@ \(sql.bind(query))::tsquery")
-            } else {
-                parts.append("false")
-            }
-            try await add(saved.filter, user: user, into: &sql, parts: &parts, connection: connection, nested: true)
+        var saved: SavedSearch?
+        if let id = ArticleFilterPlan.savedSearchID(of: filter) {
+            saved = try await SavedSearchRows.require(connection, user: user, id: id)
         }
-        if filter.unreadOnly { parts.append("NOT ua.is_read") }
-        if filter.starredOnly { parts.append("ua.is_starred") }
-        if let since = filter.since { parts.append("ua.sort_date >= \(sql.bind(since.timeIntervalSince1970))") }
-        if let until = filter.until { parts.append("ua.sort_date < \(sql.bind(until.timeIntervalSince1970))") }
+        var parts: [String] = []
+        for restriction in ArticleFilterPlan(filter, savedSearch: saved).restrictions {
+            switch restriction {
+            case .visibleFeeds:
+                parts.append("ua.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = \(sql.bind(user)) AND is_hidden)")
+            case .feed(let id):
+                parts.append("ua.feed_id = \(sql.bind(id.rawValue))")
+            case .tag(let tag):
+                parts.append("ua.feed_id IN (SELECT feed_id FROM feed_tags WHERE user_id = \(sql.bind(user)) AND tag = \(sql.bind(tag)))")
+            case .matches(let query):
+                if let tsquery = SearchText.query(try SearchExpression(parsing: query)) {
+                    parts.append("a.search @@ \(sql.bind(tsquery))::tsquery")
+                } else {
+                    parts.append("false")
+                }
+            case .unread: parts.append("NOT ua.is_read")
+            case .starred: parts.append("ua.is_starred")
+            case .since(let date): parts.append("ua.sort_date >= \(sql.bind(date.timeIntervalSince1970))")
+            case .until(let date): parts.append("ua.sort_date < \(sql.bind(date.timeIntervalSince1970))")
+            }
+        }
+        return parts.isEmpty ? "true" : parts.joined(separator: " AND ")
     }
 }
 

@@ -1,7 +1,9 @@
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
-/// The SQL conditions of an ``ArticleFilter`` over `articles AS a`.
+/// The SQL conditions of an ``ArticleFilter`` over `articles AS a`: its ``ArticleFilterPlan``
+/// (shared with the PostgreSQL store) rendered for SQLite.
 ///
 /// A saved-search scope becomes an FTS5 expression (``matchExpression``) plus the saved
 /// search's own restrictions, so lists use it as a subquery and searches combine it with the
@@ -15,38 +17,35 @@ struct ArticleFilterSQL {
     private(set) var isSingleFeed = false
 
     init(_ filter: ArticleFilter, db: Database) throws {
-        try add(filter, db: db, nested: false)
-    }
-
-    private mutating func add(_ filter: ArticleFilter, db: Database, nested: Bool) throws {
-        switch filter.scope {
-        case .all:
-            // Only when some feed is hidden: an empty condition lets search skip the join.
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds WHERE is_hidden = 1)") == true {
-                conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
+        let saved = try ArticleFilterPlan.savedSearchID(of: filter).map { try SavedSearchRows.require(db, id: $0) }
+        let plan = ArticleFilterPlan(filter, savedSearch: saved)
+        isSingleFeed = plan.isSingleFeed
+        for restriction in plan.restrictions {
+            switch restriction {
+            case .visibleFeeds:
+                // Only when some feed is hidden: an empty condition lets search skip the join.
+                if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM feeds WHERE is_hidden = 1)") == true {
+                    conditions.append("a.feed_id NOT IN (SELECT id FROM feeds WHERE is_hidden = 1)")
+                }
+            case .feed(let id):
+                conditions.append("a.feed_id = ?")
+                values.append(id.rawValue)
+            case .tag(let tag):
+                conditions.append("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag = ?)")
+                values.append(tag)
+            case .matches(let query):
+                matchExpression = try SearchQuery(query).ftsExpression
+            case .unread:
+                conditions.append("a.is_read = 0")
+            case .starred:
+                conditions.append("a.is_starred = 1")
+            case .since(let date):
+                conditions.append("a.sort_date >= ?")
+                values.append(date.timeIntervalSince1970)
+            case .until(let date):
+                conditions.append("a.sort_date < ?")
+                values.append(date.timeIntervalSince1970)
             }
-        case .feed(let id):
-            isSingleFeed = true
-            conditions.append("a.feed_id = ?")
-            values.append(id.rawValue)
-        case .tag(let tag):
-            conditions.append("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag = ?)")
-            values.append(tag)
-        case .savedSearch(let id):
-            guard !nested else { break }
-            let saved = try SavedSearchRows.require(db, id: id)
-            matchExpression = try SearchQuery(saved.query).ftsExpression
-            try add(saved.filter, db: db, nested: true)
-        }
-        if filter.unreadOnly { conditions.append("a.is_read = 0") }
-        if filter.starredOnly { conditions.append("a.is_starred = 1") }
-        if let since = filter.since {
-            conditions.append("a.sort_date >= ?")
-            values.append(since.timeIntervalSince1970)
-        }
-        if let until = filter.until {
-            conditions.append("a.sort_date < ?")
-            values.append(until.timeIntervalSince1970)
         }
     }
 
