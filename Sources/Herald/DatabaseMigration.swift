@@ -41,12 +41,3 @@ public struct DatabaseMigration: Sendable {
     /// Closes both databases; call once, after ``run(progress:)``.
     public func close() async { await stores.close() }
 }
-
-/// What a migration reports as it goes: its stage and the articles copied so far.
-public typealias StoreMigrationProgress = HeraldComposition.StoreMigrationProgress
-
-/// What a migration copied, and the counts both databases agree on.
-public typealias StoreMigrationReport = HeraldComposition.StoreMigrationReport
-
-/// Why a migration stopped.
-public typealias StoreMigrationError = HeraldComposition.StoreMigrationError

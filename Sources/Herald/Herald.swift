@@ -137,6 +137,12 @@ public final class Herald: Sendable {
         modules.search(filter: filter, pageSize: pageSize, display: display)
     }
 
+    /// A refresh worker (`herald worker`): each `passRequested()` refreshes the due feeds of
+    /// everyone who shares the database, its progress, failures and totals in the Container.
+    public func refreshWorker() -> WorkerInteractor {
+        modules.worker()
+    }
+
     // MARK: Engine operations
 
     /// Refreshes feeds, streaming progress; ``cancelRefreshes()`` stops it (stored feeds are kept).

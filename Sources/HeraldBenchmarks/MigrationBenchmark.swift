@@ -1,5 +1,6 @@
 import Foundation
 import HeraldComposition
+import HeraldInteractors
 import HeraldDomain
 import HeraldPostgres
 import HeraldStore

@@ -53,6 +53,11 @@ public struct ModuleFactory: Sendable {
         return FeedsInteractor(dependencies: ports, presenter: presenter)
     }
 
+    /// A refresh worker's passes, reported to the Container.
+    public func worker() -> WorkerInteractor {
+        WorkerInteractor(refresher: services.refresher, presenter: WorkerPresenter(activity: activity()))
+    }
+
     /// The library's use cases that show no screen (find a feed, one article, reading state by ids
     /// or filter, totals, retention).
     public func library() -> LibraryInteractor {

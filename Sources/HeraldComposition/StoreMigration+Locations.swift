@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import HeraldInteractors
 import HeraldPostgres
 import HeraldStore
 import HeraldPorts

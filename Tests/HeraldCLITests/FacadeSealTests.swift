@@ -17,7 +17,9 @@ struct FacadeSealTests {
         "HolderProbing", "FeedRefreshing", "FeedSubscribing", "FeedDiscovering", "SubscriptionListConverting",
         // The composition root and the concrete services.
         "HeraldServices", "ModuleFactory", "ServiceOverrides", "ConfigurationLoader", "DatabaseMaintenance",
-        "StoreMigration", "SQLiteStore", "PostgresStore", "HTTPFeedFetcher", "LibXMLFeedParser",
+        "SQLiteStore", "PostgresStore", "HTTPFeedFetcher", "LibXMLFeedParser", "StoreFactory", "OpenedStore",
+        // (`StoreMigration` is a use case in HeraldInteractors: a front end may name it, and cannot
+        // build one, since its initialiser takes the archive ports.)
     ]
 
     /// The modules a front-end target may import.

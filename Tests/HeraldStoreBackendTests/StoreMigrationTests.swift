@@ -1,6 +1,7 @@
 import Foundation
 import HeraldComposition
 import HeraldDomain
+import HeraldInteractors
 import HeraldTestSupport
 import Synchronization
 import Testing

@@ -34,16 +34,11 @@ struct MigrateCommand: AsyncParsableCommand {
         let interactive = terminal.isInteractive
         do {
             let report = try await stores.run { progress in
-                guard progress.stage == .articles, progress.articlesTotal > 0 else { return }
-                let line = "\(progress.articlesCopied)/\(progress.articlesTotal) articles"
+                guard let line = MaintenanceText.progress(progress) else { return }
                 FileHandle.standardError.write(Data((interactive ? "\r\u{1B}[2K" + line : line + "\n").utf8))
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-            let counts = report.counts
-            terminal.line("Copied \(report.feeds) feeds, \(report.articlesAdded) new articles "
-                          + "(\(report.articlesAlreadyPresent) were already there) and \(report.savedSearches) saved searches.")
-            terminal.line("Both databases hold \(counts.feeds) feeds, \(counts.articles) articles, \(counts.read) read, "
-                          + "\(counts.starred) starred, \(counts.taggedArticles) tagged and \(counts.savedSearches) saved searches.")
+            MaintenanceText.report(report).forEach(terminal.line)
         } catch {
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             await stores.close()

@@ -37,9 +37,11 @@ struct WorkerCommand: AsyncParsableCommand {
         }
         let where_ = herald.databasePath ?? "the database"
         terminal.errorLine("Worker started on \(where_); Ctrl-C stops it.")
+        let worker = herald.refreshWorker()
         let loop = Task {
             while !Task.isCancelled {
-                let summary = await Self.pass(herald, terminal: terminal)
+                let summary = await worker.passRequested()
+                await Self.printContainer(herald, terminal: terminal)
                 if once || Task.isCancelled { break }
                 if summary?.total ?? 0 == 0 {
                     try? await Task.sleep(for: .milliseconds(Int64(pollSeconds * 1000)))
@@ -52,25 +54,18 @@ struct WorkerCommand: AsyncParsableCommand {
         await herald.shutdown()
     }
 
-    /// One pass over the due feeds; prints a line when it refreshed something, and each failure.
-    private static func pass(_ herald: Herald, terminal: TerminalOutput) async -> RefreshSummary? {
-        var summary: RefreshSummary?
-        for await event in herald.refresh(.dueForEveryone) {
-            switch event {
-            case .failed(let feed, let failure):
-                terminal.errorLine("\(stamp()) \(TerminalSafety.sanitize(feed.title)): \(TerminalSafety.sanitize(failure.message))")
-            case .finished(let totals):
-                summary = totals
-            default:
-                break
-            }
+    /// Prints what the pass left in the Container, stamped: failures on standard error, the
+    /// pass's totals on standard output.
+    private static func printContainer(_ herald: Herald, terminal: TerminalOutput) async {
+        let state = await herald.container.state
+        for error in state.errors {
+            terminal.errorLine("\(stamp()) \(error.message)")
+            await herald.container.dismissError()
         }
-        if let summary, summary.total > 0 {
-            let stored = "\(summary.stored) stored (\(summary.newArticles) new articles)"
-            let ending = summary.cancelled ? "; stopped" : ""
-            terminal.line("\(stamp()) \(summary.total) feeds: \(stored), \(summary.notModified) unchanged, \(summary.failed) failed, \(summary.skipped) skipped\(ending)")
+        for notice in state.notices {
+            terminal.line("\(stamp()) \(notice.message)")
+            await herald.container.dismissNotice(notice.id)
         }
-        return summary
     }
 
     private static func stamp() -> String {
