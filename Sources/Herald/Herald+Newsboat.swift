@@ -21,4 +21,16 @@ extension Herald {
             throw .newsboat(error)
         }
     }
+
+    /// Adds `bind-key` lines (each line's words after `bind-key`) to the end of the config file
+    /// (``HeraldConfiguration/configFilePath``), those it does not have yet, under a comment naming
+    /// `origin`. They take effect the next time the reader starts.
+    /// - Returns: The lines added.
+    /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be written.
+    public func addKeyBindings(_ bindings: [[String]], origin: String) throws(HeraldError) -> [String] {
+        guard let path = configuration.configFilePath else {
+            throw .file(path: "the config file", reason: "this engine was opened without one")
+        }
+        return try ConfigurationFileEditor.addKeyBindings(bindings, to: path, origin: origin)
+    }
 }

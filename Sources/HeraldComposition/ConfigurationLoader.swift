@@ -52,6 +52,7 @@ public struct ConfigurationLoader: Sendable {
         var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
         configuration.refreshLogPath = stateDirectory + "/refresh.log"
         let path = configFilePath
+        configuration.configFilePath = path
         if FileManager.default.fileExists(atPath: path) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ConfigurationError("Cannot read the config file \(path); check its permissions and that it is UTF-8 text.")

@@ -14,6 +14,8 @@ public struct NewsboatHome: Sendable {
     public var queries: [NewsboatQuery]
     /// The feeds of the cache, with their articles.
     public var feeds: [NewsboatFeed]
+    /// What Herald reads of newsboat's `config` file.
+    public var config = NewsboatConfig()
 
     /// Creates a newsboat home.
     public init(urlsFile: String, cacheFile: String?, subscriptions: [SubscriptionEntry], queries: [NewsboatQuery],
@@ -23,6 +25,24 @@ public struct NewsboatHome: Sendable {
         self.subscriptions = subscriptions
         self.queries = queries
         self.feeds = feeds
+    }
+}
+
+/// What Herald reads of newsboat's `config` file: its key bindings, and the lines that have
+/// no Herald equivalent yet (listed in the import's report).
+public struct NewsboatConfig: Sendable, Hashable {
+    /// The file read, when there was one.
+    public var file: String?
+    /// Each `bind-key` line's words after `bind-key`, in newsboat's names.
+    public var keyBindings: [[String]] = []
+    /// `ignore-article` lines, as written.
+    public var ignoreArticles: [String] = []
+    /// The `notify-program` line, as written.
+    public var notifyProgram: String?
+
+    /// An empty config.
+    public init(file: String? = nil) {
+        self.file = file
     }
 }
 
@@ -118,6 +138,11 @@ public struct NewsboatImportReport: Sendable, Hashable {
     public var scriptSourcesAdded: [String] = []
     /// Script sources not taken (a shared database never runs commands).
     public var scriptSourcesNotTaken: [String] = []
+    /// newsboat's key bindings in Herald's names (`bind-key KEY ACTION [CONTEXT]` words); the front
+    /// end that knows its keys keeps the ones it has (`herald import` adds them to the config file).
+    public var keyBindings: [[String]] = []
+    /// Lines of newsboat's config not taken, with the reason.
+    public var configLinesNotTaken: [String] = []
 
     /// Creates an empty report.
     public init() {}

@@ -28,8 +28,30 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
             cacheFile = cachePath
             feeds = try readCache(at: cachePath, starFlag: starFlag)
         }
-        return NewsboatHome(urlsFile: urlsPath, cacheFile: cacheFile, subscriptions: contents.entries,
-                            queries: contents.queries, feeds: feeds)
+        var home = NewsboatHome(urlsFile: urlsPath, cacheFile: cacheFile, subscriptions: contents.entries,
+                                queries: contents.queries, feeds: feeds)
+        home.config = readConfig(beside: urlsPath)
+        return home
+    }
+
+    /// newsboat's `config` beside its `urls` (both in `~/.newsboat` or `~/.config/newsboat`):
+    /// its `bind-key`, `ignore-article` and `notify-program` lines.
+    private func readConfig(beside urlsPath: String) -> NewsboatConfig {
+        let path = String(urlsPath.dropLast("urls".count)) + "config"
+        guard let data = FileManager.default.contents(atPath: path) else { return NewsboatConfig() }
+        var config = NewsboatConfig(file: path)
+        for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let words = NewsboatURLs.tokenize(line)
+            switch words.first {
+            case "bind-key": config.keyBindings.append(Array(words.dropFirst()))
+            case "ignore-article": config.ignoreArticles.append(line)
+            case "notify-program": config.notifyProgram = line
+            default: continue
+            }
+        }
+        return config
     }
 
     /// The `urls` file and where the cache would be.

@@ -54,7 +54,7 @@ enum NewsboatURLs {
     }
 
     /// Splits on blanks outside double quotes; a `#` outside quotes ends the line.
-    private static func tokenize(_ line: String) -> [String] {
+    static func tokenize(_ line: String) -> [String] {
         var tokens: [String] = []
         var current = ""
         var quoted = false

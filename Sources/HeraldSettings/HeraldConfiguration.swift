@@ -46,6 +46,8 @@ public struct HeraldConfiguration: Sendable, Hashable {
     /// The refresh log (`refresh-log`; the loader's default is `$XDG_STATE_HOME/herald/refresh.log`);
     /// `nil` logs nothing.
     public var refreshLogPath: String?
+    /// The config file these settings were read from (or would be, when there is none yet).
+    public var configFilePath: String?
 
     /// Creates a configuration.
     public init(databasePath: String, maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

@@ -60,7 +60,16 @@ extension CLISuite {
                 // The exec: source is a script of the user's: newsboat runs it, then Herald does.
                 let script = try sandbox.write(Data(Self.weatherScript.utf8), to: "home/bin/weather-feed")
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-                let configPath = try sandbox.write(Data(), to: "home/.newsboat/config")
+                let newsboatConfig = """
+                    # newsboat's own settings
+                    bind-key ^D pagedown
+                    bind-key x open-search articlelist
+                    bind-key X toggle-show-read-feeds feedlist
+                    ignore-article "*" "title =~ \\"Sponsored\\""
+                    notify-program "~/bin/notify"
+
+                    """
+                let configPath = try sandbox.write(Data(newsboatConfig.utf8), to: "home/.newsboat/config")
                 let cachePath = sandbox.path("home/.newsboat/cache.db")
 
                 func newsboatRun(_ arguments: [String]) async throws {
@@ -86,6 +95,16 @@ extension CLISuite {
                 #expect(imported.stdout.contains("Subscriptions: 3 added, 0 already there."), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Articles from newsboat's cache: 6 (3 marked read, 1 starred)."), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Script sources added"), "\(imported.stdout)")
+                // newsboat's key bindings the reader has go to Herald's config; the others are listed.
+                #expect(imported.stdout.contains("Key bindings added to"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("  bind-key ^D pagedown\n  bind-key x search articlelist"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("bind-key X toggle-show-read-feeds feedlist (`toggle-show-read-feeds` is not an action"),
+                        "\(imported.stdout)")
+                #expect(imported.stdout.contains("ignore-article \"*\""), "\(imported.stdout)")
+                #expect(imported.stdout.contains("notify-program"), "\(imported.stdout)")
+                let heraldConfig = (try? String(contentsOfFile: sandbox.path("config/herald/config"), encoding: .utf8)) ?? ""
+                #expect(heraldConfig.contains("# From newsboat's config"), "\(heraldConfig)")
+                #expect(heraldConfig.contains("bind-key ^D pagedown\nbind-key x search articlelist\n"), "\(heraldConfig)")
                 #expect(imported.stdout.contains("Harbour headlines: title:Harbour"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Old (age > 30): age > has no Herald equivalent"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("exec:~/bin/weather-feed"), "\(imported.stdout)")
@@ -114,6 +133,9 @@ extension CLISuite {
                 // A second import adds nothing.
                 let again = try await sandbox.herald(db: "import", "--from", "newsboat")
                 #expect(again.stdout.contains("Subscriptions: 0 added, 3 already there."), "\(again.stdout)")
+                #expect(!again.stdout.contains("Key bindings added"), "nothing added twice: \(again.stdout)")
+                let configAgain = (try? String(contentsOfFile: sandbox.path("config/herald/config"), encoding: .utf8)) ?? ""
+                #expect(configAgain == heraldConfig)
                 #expect(again.stdout.contains("(0 marked read, 0 starred)"), "\(again.stdout)")
                 #expect(try await Self.articles(sandbox).count == 6)
                 let searches = try await sandbox.herald(db: "search", "Harbour", "--json")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Herald
+import HeraldTerminal
 
 /// `herald import FILE`: subscribe to every feed of an OPML or newsboat `urls` file;
 /// `herald import --from newsboat [DIR]`: move a newsboat user in, read state and all.
@@ -56,6 +57,40 @@ struct ImportCommand: AsyncParsableCommand {
         try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
             let report = try await herald.importNewsboat(from: file, starFlag: starFlag.first ?? "s")
             NewsboatImportText.lines(report).forEach { terminal.line(TerminalSafety.sanitize($0)) }
+            try keepKeyBindings(report.keyBindings, herald: herald, terminal: terminal)
+        }
+    }
+}
+
+extension ImportCommand {
+    /// newsboat's key bindings that the reader has (its keys, actions and contexts), added to
+    /// Herald's config file; the others listed with the reason.
+    private func keepKeyBindings(_ bindings: [[String]], herald: Herald, terminal: TerminalOutput) throws {
+        guard !bindings.isEmpty else { return }
+        var accepted: [[String]] = []
+        var refused: [String] = []
+        for words in bindings {
+            let line = (["bind-key"] + words).joined(separator: " ")
+            if words.contains(where: { $0.contains("#") }) {
+                refused.append(line + " (Herald's config file reads # as the start of a comment)")
+                continue
+            }
+            do {
+                _ = try KeyMap.standard(with: [(words, "newsboat")])
+                accepted.append(words)
+            } catch {
+                let reason = error.message.dropFirst("newsboat: ".count).split(separator: ";").first.map(String.init) ?? error.message
+                refused.append(line + " (" + reason + ")")
+            }
+        }
+        let added = try herald.addKeyBindings(accepted, origin: "From newsboat's config (herald import --from newsboat)")
+        if !added.isEmpty {
+            terminal.line(TerminalSafety.sanitize("Key bindings added to \(herald.configuration.configFilePath ?? "the config file"):"))
+            added.forEach { terminal.line(TerminalSafety.sanitize("  " + $0)) }
+        }
+        if !refused.isEmpty {
+            terminal.line("Key bindings not taken:")
+            refused.forEach { terminal.line(TerminalSafety.sanitize("  " + $0)) }
         }
     }
 }

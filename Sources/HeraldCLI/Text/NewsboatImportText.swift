@@ -23,6 +23,10 @@ enum NewsboatImportText {
             lines.append("Script sources not taken (commands run only from this machine's own SQLite database):")
             lines += report.scriptSourcesNotTaken.map { "  " + $0 }
         }
+        if !report.configLinesNotTaken.isEmpty {
+            lines.append("Lines of newsboat's config not taken:")
+            lines += report.configLinesNotTaken.map { "  " + $0 }
+        }
         if !report.cachedFeedsNotSubscribed.isEmpty {
             lines.append("Feeds in the cache but no longer in urls, left out:")
             lines += report.cachedFeedsNotSubscribed.map { "  " + $0 }

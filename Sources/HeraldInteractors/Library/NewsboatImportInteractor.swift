@@ -66,7 +66,27 @@ public struct NewsboatImportInteractor: Sendable {
         } catch {
             throw .store(error)
         }
+        takeConfig(home.config, into: &report)
         return report
+    }
+
+    /// newsboat's action names that Herald calls otherwise.
+    private static let renamedActions = ["open-search": "search"]
+
+    /// Key bindings in Herald's names; the config lines Herald has no equivalent for, listed.
+    private func takeConfig(_ config: NewsboatConfig, into report: inout NewsboatImportReport) {
+        report.keyBindings = config.keyBindings.map { words in
+            guard words.count >= 2, let renamed = Self.renamedActions[words[1]] else { return words }
+            var translated = words
+            translated[1] = renamed
+            return translated
+        }
+        report.configLinesNotTaken += config.ignoreArticles.map {
+            $0 + " (Herald's article rules are not there yet; a saved search finds what it would hide)"
+        }
+        if let notify = config.notifyProgram {
+            report.configLinesNotTaken.append(notify + " (Herald's on-new-articles runs a command after a refresh; Docs/newsboat.md)")
+        }
     }
 
     private func importArticles(of cached: NewsboatFeed, into feed: Feed, at now: Date,

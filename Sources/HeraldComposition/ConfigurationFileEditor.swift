@@ -1,0 +1,50 @@
+import Foundation
+import HeraldSettings
+
+/// Adds lines to the user's config file (`herald import --from newsboat` keeps newsboat's key
+/// bindings there), never twice, never touching what is there: the lines go at the end under a
+/// comment saying where they came from, and the file is replaced whole (written beside it, then
+/// renamed), so an interrupted write leaves the old file.
+public enum ConfigurationFileEditor {
+    /// Appends the `bind-key` lines the file does not already have.
+    /// - Parameters:
+    ///   - bindings: Each line's words after `bind-key`.
+    ///   - path: The config file (created with its folder when missing).
+    ///   - origin: What the comment above them says they came from.
+    /// - Returns: The lines added.
+    /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be read or written.
+    public static func addKeyBindings(_ bindings: [[String]], to path: String, origin: String) throws(HeraldError) -> [String] {
+        let manager = FileManager.default
+        var text = ""
+        if manager.fileExists(atPath: path) {
+            guard let existing = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw .file(path: path, reason: "it cannot be read as UTF-8 text")
+            }
+            text = existing
+        }
+        let present = Set(text.split(whereSeparator: \.isNewline).map { Self.normalised(String($0)) })
+        var added: [String] = []
+        for words in bindings {
+            let line = (["bind-key"] + words).joined(separator: " ")
+            let key = normalised(line)
+            guard !present.contains(key), !added.map(normalised).contains(key) else { continue }
+            added.append(line)
+        }
+        guard !added.isEmpty else { return [] }
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        text += (text.isEmpty ? "" : "\n") + "# " + origin + "\n" + added.joined(separator: "\n") + "\n"
+        do {
+            try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .file(path: path, reason: "it cannot be written (\(error.localizedDescription))")
+        }
+        return added
+    }
+
+    /// A line with its blanks collapsed and its comment dropped, to tell a line already there.
+    private static func normalised(_ line: String) -> String {
+        let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return code.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+}
