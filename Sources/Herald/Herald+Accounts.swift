@@ -44,6 +44,14 @@ extension Herald {
         return name
     }
 
+    /// Whose credentials `attempt` carries, whichever person this engine acts for: what a server
+    /// for everyone on a shared database asks before it hands the request to that person's engine
+    /// (which checks again with ``signIn(_:from:)``). Rate-limited like ``signIn(_:from:)``.
+    /// - Returns: The account's name.
+    public func identify(_ attempt: SignInAttempt, from address: String) async throws(HeraldError) -> String {
+        do { return try await modules.accounts().signIn(attempt, from: address) } catch { throw .account(error) }
+    }
+
     /// Signs a client in with a name and password and gives it a session token (Google Reader's
     /// ClientLogin); the account keeps its fifty newest tokens of `label`.
     /// - Returns: The account's name and the token the client sends from then on.

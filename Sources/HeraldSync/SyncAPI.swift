@@ -14,15 +14,16 @@ public struct SyncAPI: Sendable {
     /// The largest request body read (a batch of ids, an OPML file).
     public static let maxBodyBytes = 1 << 20
 
-    private let miniflux: MinifluxAPI
-    private let fever: FeverAPI
-    private let googleReader: GoogleReaderAPI
+    private let engines: SyncEngines
 
-    /// Creates the APIs over an engine.
+    /// Creates the APIs over one engine, which accepts its own person's credentials only.
     public init(herald: Herald) {
-        miniflux = MinifluxAPI(herald: herald)
-        fever = FeverAPI(herald: herald)
-        googleReader = GoogleReaderAPI(herald: herald)
+        engines = SyncEngines(serving: herald)
+    }
+
+    /// Creates the APIs over the engines of everyone a server serves (``SyncEngines``).
+    public init(engines: SyncEngines) {
+        self.engines = engines
     }
 
     /// The response to a sync client's request, or `nil` when the path belongs to no sync API.
@@ -31,16 +32,16 @@ public struct SyncAPI: Sendable {
         let path = Self.normalized(request.uri.path)
         let clientAddress = Self.clientAddress(peer: peer, forwardedFor: request.headers[Self.forwardedFor])
         if path == "/v1" || path.hasPrefix("/v1/") {
-            return await miniflux.respond(to: request, path: path, clientAddress: clientAddress)
+            return await MinifluxAPI.respond(to: request, path: path, clientAddress: clientAddress, engines: engines)
         }
         // Google Reader: FreshRSS's form (`/api/greader.php/…`) and Miniflux's (at the root).
         var reader = path
         if reader.hasPrefix("/api/greader.php/") { reader = String(reader.dropFirst("/api/greader.php".count)) }
         if reader == "/accounts/ClientLogin" || reader.hasPrefix("/reader/api/0/") {
-            return await googleReader.respond(to: request, path: reader, clientAddress: clientAddress)
+            return await GoogleReaderAPI.respond(to: request, path: reader, clientAddress: clientAddress, engines: engines)
         }
         if path == "/api/fever.php" || path == "/fever" || path == "/fever/" {
-            return await fever.respond(to: request, clientAddress: clientAddress)
+            return await FeverAPI.respond(to: request, clientAddress: clientAddress, engines: engines)
         }
         return nil
     }

@@ -18,19 +18,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The access token browsers must give (default: `web-token` of the config file).",
                                valueName: "token"))
     var token: String?
+    @Flag(help: "On PostgreSQL: serve the sync clients of everyone who shares the database, each signed in to their own news (the web reader stays the --user's).")
+    var everyone = false
 
     func run() async throws {
+        let database = global.db
         try await CLISession.run(global) { herald, terminal in
-            try await Self.serve(herald, host: listen, port: port, token: token ?? herald.configuration.webToken,
-                                 terminal: terminal)
+            var engines = SyncEngines(serving: herald)
+            if everyone {
+                guard herald.currentUser != nil else {
+                    throw CLIFailure("--everyone serves the people of a shared PostgreSQL database; a SQLite database holds one person's news.")
+                }
+                engines = SyncEngines(everyoneOn: herald) { name async throws(HeraldError) -> Herald in
+                    try await Herald.open(databasePath: database, user: name)
+                }
+            }
+            do {
+                try await Self.serve(herald, engines: engines, host: listen, port: port,
+                                     token: token ?? herald.configuration.webToken, terminal: terminal)
+            } catch {
+                await engines.shutdown()
+                throw error
+            }
+            await engines.shutdown()
         }
     }
 
     /// Serves until interrupted (Ctrl-C or SIGTERM stop the server gracefully).
-    static func serve(_ herald: Herald, host: String, port: Int, token: String?, terminal: TerminalOutput) async throws {
+    /// - Parameter engines: Whose news the sync APIs serve (by default the engine's person's only).
+    static func serve(_ herald: Herald, engines: SyncEngines? = nil, host: String, port: Int, token: String?,
+                      terminal: TerminalOutput) async throws {
         let application: any ApplicationProtocol
         do {
-            let sync = SyncAPI(herald: herald)
+            let sync = SyncAPI(engines: engines ?? SyncEngines(serving: herald))
             application = try WebServer.application(
                 herald: herald, host: host, port: port, token: token,
                 onReady: { bound in

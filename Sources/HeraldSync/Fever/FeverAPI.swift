@@ -14,8 +14,8 @@ struct FeverAPI: Sendable {
     /// Items per `items` answer, as the protocol fixes it.
     static let pageSize = 50
 
-    /// Answers a Fever request.
-    func respond(to request: Request, clientAddress: String) async -> Response {
+    /// Answers a Fever request through the engine of the person its key belongs to.
+    static func respond(to request: Request, clientAddress: String, engines: SyncEngines) async -> Response {
         let query = request.uri.queryParameters
         var fields: [String: String] = [:]
         if request.method == .post {
@@ -27,13 +27,20 @@ struct FeverAPI: Sendable {
         func value(_ name: String) -> String? { fields[name] ?? query.get(name).map { String($0) } }
         func has(_ name: String) -> Bool { fields[name] != nil || query.has(Substring(name)) }
 
-        var answer: [String: JSONValue] = ["api_version": .int(3), "auth": .int(0)]
+        let answer: [String: JSONValue] = ["api_version": .int(3), "auth": .int(0)]
         guard let key = value("api_key"), !key.isEmpty else { return Self.json(answer) }
+        let herald: Herald
         do {
-            _ = try await herald.signIn(.feverKey(key), from: clientAddress)
+            herald = try await engines.signIn(.feverKey(key), from: clientAddress)
         } catch {
             return Self.json(answer)
         }
+        return await FeverAPI(herald: herald).answer(answer, value: value, has: has)
+    }
+
+    /// Answers a signed-in request.
+    private func answer(_ start: [String: JSONValue], value: (String) -> String?, has: (String) -> Bool) async -> Response {
+        var answer = start
         answer["auth"] = .int(1)
         do {
             // Totals, not the feed list: every request answers these, and listing a thousand

@@ -8,15 +8,13 @@ import Hummingbird
 /// type works with Herald's URL. ClientLogin trades a name and password for a session token
 /// (`Authorization: GoogleLogin auth=TOKEN` from then on); the `T` token of POSTs is accepted in
 /// every form clients send, or missing (the header is the credential, and no browser sends it).
-struct GoogleReaderAPI: Sendable {
-    let herald: Herald
-
+enum GoogleReaderAPI {
     /// What session tokens made by ClientLogin are called in `herald user token NAME --list`.
     static let sessionLabel = "Google Reader sign-in"
 
     /// Answers a request whose path (FreshRSS's prefix removed) starts with `/accounts/ClientLogin`
     /// or `/reader/api/0/`.
-    func respond(to request: Request, path: String, clientAddress: String) async -> Response {
+    static func respond(to request: Request, path: String, clientAddress: String, engines: SyncEngines) async -> Response {
         let inner: String
         if path.hasPrefix("/reader/api/0/") {
             inner = String(path.dropFirst("/reader/api/0/".count))
@@ -26,10 +24,11 @@ struct GoogleReaderAPI: Sendable {
         guard let call = await GoogleReaderRequest.read(request, path: inner.removingPercentEncoding ?? inner) else {
             return SyncResponses.text("Request body too large", status: .contentTooLarge)
         }
-        if call.path == "accounts/ClientLogin" { return await clientLogin(call, clientAddress: clientAddress) }
+        if call.path == "accounts/ClientLogin" { return await clientLogin(call, clientAddress: clientAddress, engines: engines) }
         guard let token = Self.sessionToken(in: call) else { return Self.unauthorized() }
+        let herald: Herald
         do {
-            _ = try await herald.signIn(.token(token), from: clientAddress)
+            herald = try await engines.signIn(.token(token), from: clientAddress)
         } catch {
             if case .account(.throttled(let seconds)) = error {
                 var response = SyncResponses.text(error.message, status: .tooManyRequests)
@@ -55,13 +54,13 @@ struct GoogleReaderAPI: Sendable {
 
     /// `accounts/ClientLogin` with `Email` and `Passwd` (form body or query): `SID=…\nLSID=…\nAuth=…`
     /// as text, or as JSON with `output=json`; 401 `Error=BadAuthentication` otherwise.
-    private func clientLogin(_ call: GoogleReaderRequest, clientAddress: String) async -> Response {
+    private static func clientLogin(_ call: GoogleReaderRequest, clientAddress: String, engines: SyncEngines) async -> Response {
         guard let name = call.value("Email"), let password = call.value("Passwd") else {
             return SyncResponses.text("Error=BadAuthentication\n", status: .unauthorized)
         }
         do {
-            let session = try await herald.signInForSession(name: name, password: password, from: clientAddress,
-                                                            label: Self.sessionLabel)
+            let session = try await engines.signInForSession(name: name, password: password, from: clientAddress,
+                                                             label: Self.sessionLabel)
             if call.value("output") == "json" {
                 return SyncResponses.json(["SID": session.token, "LSID": "null", "Auth": session.token])
             }

@@ -10,11 +10,12 @@ import Hummingbird
 struct MinifluxAPI: Sendable {
     let herald: Herald
 
-    /// Answers a `/v1/…` request.
-    func respond(to request: Request, path: String, clientAddress: String) async -> Response {
+    /// Answers a `/v1/…` request through the engine of the person it signs in as.
+    static func respond(to request: Request, path: String, clientAddress: String, engines: SyncEngines) async -> Response {
         guard let attempt = SyncCredentials.attempt(in: request) else { return Self.unauthorized() }
+        let herald: Herald
         do {
-            _ = try await herald.signIn(attempt, from: clientAddress)
+            herald = try await engines.signIn(attempt, from: clientAddress)
         } catch {
             if case .account(.throttled(let seconds)) = error {
                 var response = Self.failure(.tooManyRequests, error.message)
@@ -24,6 +25,11 @@ struct MinifluxAPI: Sendable {
             if case .account(.wrongCredentials) = error { return Self.unauthorized() }
             return Self.failure(.internalServerError, error.message)
         }
+        return await MinifluxAPI(herald: herald).answer(request, path: path)
+    }
+
+    /// Answers a signed-in request.
+    private func answer(_ request: Request, path: String) async -> Response {
         let parts = path.split(separator: "/").dropFirst().map(String.init)
         do {
             return try await route(request, parts)
