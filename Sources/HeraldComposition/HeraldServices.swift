@@ -55,6 +55,8 @@ public struct HeraldServices: Sendable {
     /// Whether subscribing and importing add feeds that run commands: only when the front end
     /// asked for it (``ServiceOverrides/scriptSources``) and the database is this machine's SQLite file.
     public let scriptSources: ScriptSourcePolicy
+    /// Whether a feed's links may reach non-public addresses on another host (`full-text-private-addresses`).
+    public let fullTextAllowsPrivateAddresses: Bool
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -123,6 +125,7 @@ public struct HeraldServices: Sendable {
         if let lease = overrides.claimLease { policy.claimLease = lease }
         policy.guardWindow = configuration.refreshGuardWindow
         policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
+        policy.fullTextAllowsPrivateAddresses = configuration.fullTextAllowsPrivateAddresses
         let extractor = LibXMLArticleExtractor(rules: configuration.extractionRules + BuiltInExtractionRules.all)
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
@@ -141,6 +144,7 @@ public struct HeraldServices: Sendable {
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
                               extractor: extractor, fullTexts: store.fullTexts, newsboat: NewsboatHomeReader(),
                               scriptSources: scriptSources,
+                              fullTextAllowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses,
                               shutdownHandler: {
                                   await shutdown()
                                   await close()

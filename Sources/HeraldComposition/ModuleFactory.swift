@@ -71,8 +71,10 @@ public struct ModuleFactory: Sendable {
 
     /// Articles' full texts on demand: kept ones, or pages fetched, extracted and kept.
     public func fullTexts() -> FullTextInteractor {
-        FullTextInteractor(articles: services.articles, fullTexts: services.fullTexts, fetcher: services.fetcher,
-                           extractor: services.extractor, clock: services.clock)
+        FullTextInteractor(articles: services.articles, fullTexts: services.fullTexts, feeds: services.feeds,
+                           fetcher: services.fetcher,
+                           extractor: services.extractor, clock: services.clock,
+                           allowsPrivateAddresses: services.fullTextAllowsPrivateAddresses)
     }
 
     /// What the sync APIs read: entries with sanitised bodies, counts.

@@ -12,12 +12,17 @@ public struct FetchRequest: Sendable, Hashable {
     public var etag: String?
     /// Sent as `If-Modified-Since`.
     public var lastModified: String?
+    /// Refuse a URL (or a redirect) whose host is on a loopback, private, link-local or otherwise
+    /// non-public address: for pages a feed links to, which must not make Herald read the
+    /// machine's or the network's own services (``FetchError/privateAddress(host:)``).
+    public var refusesPrivateAddresses: Bool
 
     /// Creates a request.
-    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+    public init(url: String, etag: String? = nil, lastModified: String? = nil, refusesPrivateAddresses: Bool = false) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.refusesPrivateAddresses = refusesPrivateAddresses
     }
 }
 
@@ -115,6 +120,8 @@ public enum FetchError: Error, Sendable, Hashable {
     case fileUnreadable(path: String, reason: String)
     /// A script source's command (``ScriptSource``) could not run, failed or ran too long.
     case scriptFailed(command: String, reason: String)
+    /// The host is on a non-public address and the request refuses those.
+    case privateAddress(host: String)
     /// The fetch was cancelled.
     case cancelled
 
@@ -136,6 +143,7 @@ public enum FetchError: Error, Sendable, Hashable {
         case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
         case let .fileUnreadable(path, reason): "cannot read \(path): \(reason)"
         case let .scriptFailed(command, reason): "the command \(command) \(reason)"
+        case .privateAddress(let host): "\(host) is on a private network address, which a feed's links may not reach"
         case .cancelled: "it was cancelled"
         }
     }
@@ -162,6 +170,8 @@ public enum FetchError: Error, Sendable, Hashable {
         case .tooManyRedirects(let limit): "The server redirected more than \(limit) times; tell the publisher."
         case let .fileUnreadable(path, reason): "Cannot read \(path): \(reason)."
         case let .scriptFailed(command, reason): "The command \(command) \(reason); fix the script or its feed line."
+        case .privateAddress(let host):
+            "\(host) is on a private network address; a feed's links may not reach it (full-text-private-addresses = allow permits it)."
         case .cancelled: "The fetch was cancelled."
         }
     }

@@ -76,6 +76,9 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         var deadline: ContinuousClock.Instant?
         while true {
             let address = current.absoluteString
+            if request.refusesPrivateAddresses, let host = current.host, await PublicAddresses.isPrivate(host) {
+                throw .privateAddress(host: host)
+            }
             let reply = try await exchangeOnce(address, url: current, request: request, deadline: &deadline)
             switch reply {
             case let .redirect(status, location):

@@ -123,6 +123,13 @@ public struct ConfigurationFile: Sendable {
             configuration.onNewArticles = words
         case "on-new-articles-timeout":
             configuration.onNewArticlesTimeout = try SettingValue.duration(value, key: key, at: place)
+        case "full-text-private-addresses":
+            switch value.lowercased() {
+            case "allow": configuration.fullTextAllowsPrivateAddresses = true
+            case "refuse": configuration.fullTextAllowsPrivateAddresses = false
+            default:
+                throw ConfigurationError("\(place): `full-text-private-addresses` is `allow` or `refuse`, found `\(value)`.")
+            }
         case "web-token":
             configuration.webToken = try SettingValue.webToken(value, at: place)
         default:

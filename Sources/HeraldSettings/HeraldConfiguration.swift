@@ -46,6 +46,9 @@ public struct HeraldConfiguration: Sendable, Hashable {
     /// The refresh log (`refresh-log`; the loader's default is `$XDG_STATE_HOME/herald/refresh.log`);
     /// `nil` logs nothing.
     public var refreshLogPath: String?
+    /// Whether a feed's links may reach non-public addresses on another host than the feed's
+    /// (`full-text-private-addresses = allow`); refused by default.
+    public var fullTextAllowsPrivateAddresses = false
     /// The config file these settings were read from (or would be, when there is none yet).
     public var configFilePath: String?
 

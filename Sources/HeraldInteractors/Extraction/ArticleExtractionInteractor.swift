@@ -27,8 +27,11 @@ public struct ArticleExtractionInteractor: Sendable {
     /// Fetches a page and extracts its article.
     /// - Returns: The article and the page's address after redirects.
     /// - Throws: ``FetchError`` when the page cannot be fetched.
-    public func extractArticleWithAddress(at url: String) async throws(FetchError) -> (article: ExtractedArticle, url: String) {
-        let response = try await fetcher.fetch(FetchRequest(url: url))
+    /// - Parameter refusingPrivateAddresses: Refuse a page (or a redirect) on a non-public address
+    ///   (``FetchRequest/refusesPrivateAddresses``): for links a feed gave, not addresses a person typed.
+    public func extractArticleWithAddress(at url: String, refusingPrivateAddresses: Bool = false) async throws(FetchError)
+        -> (article: ExtractedArticle, url: String) {
+        let response = try await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: refusingPrivateAddresses))
         switch response.outcome {
         case .content(let data, _, let charset):
             return (extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset), response.finalURL)

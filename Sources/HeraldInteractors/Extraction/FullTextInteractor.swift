@@ -12,16 +12,23 @@ import HeraldPorts
 public struct FullTextInteractor: Sendable {
     let articles: any ArticleStoring
     let fullTexts: any FullTextStoring
+    private let feeds: any FeedStoring
     private let extraction: ArticleExtractionInteractor
     private let clock: any WallClock
+    private let allowsPrivateAddresses: Bool
 
     /// Creates the use case from its ports.
-    public init(articles: any ArticleStoring, fullTexts: any FullTextStoring, fetcher: any FeedFetching,
-                extractor: any ArticleExtracting, clock: any WallClock) {
+    /// - Parameter allowsPrivateAddresses: Whether an article's link may reach a non-public
+    ///   address on another host than its feed's (`full-text-private-addresses = allow`).
+    public init(articles: any ArticleStoring, fullTexts: any FullTextStoring, feeds: any FeedStoring,
+                fetcher: any FeedFetching, extractor: any ArticleExtracting, clock: any WallClock,
+                allowsPrivateAddresses: Bool = false) {
         self.articles = articles
         self.fullTexts = fullTexts
+        self.feeds = feeds
         self.extraction = ArticleExtractionInteractor(fetcher: fetcher, extractor: extractor)
         self.clock = clock
+        self.allowsPrivateAddresses = allowsPrivateAddresses
     }
 
     /// The full text kept for an article, if any; nothing is fetched.
@@ -47,10 +54,17 @@ public struct FullTextInteractor: Sendable {
             throw .store(error)
         }
         guard let url = article.url, FullTextCollector.isWebPage(url) else { throw .noLink }
+        let feedURL: String
+        do {
+            feedURL = try await feeds.feed(article.feedID).url
+        } catch {
+            throw .store(error)
+        }
+        let refuses = PageAddressRule.refusesPrivateAddresses(page: url, feedURL: feedURL, allowed: allowsPrivateAddresses)
         let extracted: ExtractedArticle
         let pageURL: String
         do {
-            (extracted, pageURL) = try await extraction.extractArticleWithAddress(at: url)
+            (extracted, pageURL) = try await extraction.extractArticleWithAddress(at: url, refusingPrivateAddresses: refuses)
         } catch {
             throw .fetch(url: url, error)
         }

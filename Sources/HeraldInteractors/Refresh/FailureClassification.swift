@@ -16,7 +16,7 @@ extension FeedFailure {
         case .redirectLoop, .tooManyRedirects: self.init(kind: .redirect, message: error.message)
         case .fileUnreadable: self.init(kind: .file, message: error.message)
         case .scriptFailed: self.init(kind: .script, message: error.message)
-        case .invalidURL, .cancelled: self.init(kind: .other, message: error.message)
+        case .invalidURL, .cancelled, .privateAddress: self.init(kind: .other, message: error.message)
         }
     }
 

@@ -44,7 +44,7 @@ struct FullTextCollector: Sendable {
                 failed += 1
                 continue
             }
-            guard let outcome = await fetchAndExtract(candidate) else { break }
+            guard let outcome = await fetchAndExtract(candidate, feedURL: feed.url) else { break }
             switch outcome {
             case .success(let fullText):
                 do {
@@ -66,7 +66,7 @@ struct FullTextCollector: Sendable {
 
     /// Fetches one page under the slots and extracts it.
     /// - Returns: The full text or why there is none; `nil` when the refresh was cancelled.
-    private func fetchAndExtract(_ candidate: FullTextCandidate) async -> Result<ArticleFullText, FullTextFailure>? {
+    private func fetchAndExtract(_ candidate: FullTextCandidate, feedURL: String) async -> Result<ArticleFullText, FullTextFailure>? {
         let host = HostKey.of(candidate.url)
         guard await hostSlots.acquire(host) else { return nil }
         guard await workSlots.acquire(FeedRefresher.workKey) else {
@@ -80,7 +80,9 @@ struct FullTextCollector: Sendable {
         }
         let fetched: Result<FetchResponse, FetchError>
         do {
-            fetched = .success(try await fetcher.fetch(FetchRequest(url: candidate.url)))
+            let refuses = PageAddressRule.refusesPrivateAddresses(page: candidate.url, feedURL: feedURL,
+                                                       allowed: policy.fullTextAllowsPrivateAddresses)
+            fetched = .success(try await fetcher.fetch(FetchRequest(url: candidate.url, refusesPrivateAddresses: refuses)))
         } catch {
             fetched = .failure(error)
         }

@@ -63,6 +63,10 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// How long ago an article may have been first stored (in seconds) and still have its page
     /// fetched: turning full text on for a feed fetches its new articles, not its whole archive.
     public var fullTextWindow: TimeInterval = 14 * 24 * 3600
+    /// Whether a feed's links may reach non-public addresses (loopback, private, link-local) on
+    /// another host than the feed's own (`full-text-private-addresses = allow`). Off by default:
+    /// a feed from the internet must not make Herald read the machine's or its network's services.
+    public var fullTextAllowsPrivateAddresses = false
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,
