@@ -24,8 +24,7 @@ struct UserPasswordCommand: AsyncParsableCommand {
         let password = try PasswordPrompt.read(for: name)
         try await CLISession.run(global) { herald, terminal in
             try await herald.setPassword(password, for: name, fever: !noFever)
-            let fever = noFever ? "; the Fever API is off for it" : ""
-            terminal.line("Password set for \(TerminalSafety.sanitize(name))\(fever). `herald serve` now answers its sync clients.")
+            terminal.line(AccountText.passwordSet(for: name, fever: !noFever))
         }
     }
 }
@@ -50,22 +49,16 @@ struct UserTokenCommand: AsyncParsableCommand {
     func run() async throws {
         try await CLISession.run(global) { herald, terminal in
             if list {
-                let tokens = try await herald.tokens(of: name)
-                if tokens.isEmpty { terminal.line("\(TerminalSafety.sanitize(name)) has no tokens.") }
-                for token in tokens {
-                    let made = token.createdAt.formatted(.iso8601.year().month().day())
-                    terminal.line("\(token.id)  \(made)  \(TerminalSafety.sanitize(token.label))")
-                }
+                AccountText.tokens(try await herald.tokens(of: name), of: name).forEach(terminal.line)
             } else if let revoke {
                 guard try await herald.revokeToken(revoke, of: name) else {
-                    throw CLIFailure("\(name) has no token \(revoke); `herald user token \(name) --list` lists them.")
+                    throw CLIFailure(AccountText.noSuchToken(revoke, of: name))
                 }
-                terminal.line("Revoked token \(TerminalSafety.sanitize(revoke)).")
+                terminal.line(AccountText.tokenRevoked(revoke))
             } else {
                 let (token, record) = try await herald.createToken(for: name, label: label)
                 terminal.line(token)
-                terminal.errorLine("Token \(record.id) for \(TerminalSafety.sanitize(name)); it is shown only now. "
-                                   + "Revoke it with `herald user token \(name) --revoke \(record.id)`.")
+                terminal.errorLine(AccountText.tokenMade(record, for: name))
             }
         }
     }

@@ -28,7 +28,7 @@ struct UserAddCommand: AsyncParsableCommand {
         }
         try await CLISession.run(global) { herald, terminal in
             try await herald.addUser(name)
-            terminal.line("Added user \(TerminalSafety.sanitize(name)); `herald add URL --user \(name)` subscribes them to a feed.")
+            terminal.line(AccountText.userAdded(name))
         }
     }
 }
@@ -41,13 +41,7 @@ struct UserListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CLISession.run(global) { herald, terminal in
-            let users = try await herald.users()
-            let width = (users.map(\.name.count).max() ?? 4) + 2
-            for user in users {
-                let marker = user.name == herald.currentUser ? " (you)" : ""
-                let feeds = user.subscriptions == 1 ? "1 feed" : "\(user.subscriptions) feeds"
-                terminal.line(ColumnText.pad(TerminalSafety.sanitize(user.name), width) + feeds + marker)
-            }
+            AccountText.users(try await herald.users(), current: herald.currentUser).forEach(terminal.line)
         }
     }
 }
