@@ -9,8 +9,6 @@ extension WebApp {
         case "/events": return EventStream.response(container: herald.container, csrfToken: security.csrfToken)
         case "/export.opml": return await exportOPML(request)
         case "/confirm": return await confirmPage(request)
-        case "/help": return Self.html(HelpPage.render(context: await pageContext(request, trail: [.feeds, .help])))
-        case "/search": return await searchPage(request)
         default: break
         }
         let parts = path.split(separator: "/")
@@ -32,7 +30,8 @@ extension WebApp {
             await fromList.openArticle(id, within: filter)
             stack = await fromList.stack
         }
-        return await page(for: stack.top, trail: stack.routes, request: request)
+        // Help is a modal over the feeds: it is the last crumb of the trail.
+        return await page(for: stack.top, trail: stack.routes + (stack.modal.map { [$0] } ?? []), request: request)
     }
 
     /// The request's query parameters, decoded.
@@ -42,6 +41,7 @@ extension WebApp {
 
     /// Renders a route's screen.
     func page(for route: Route, trail: [Route], request: Request) async -> Response {
+        if case .search = route { return await searchPage(request, trail: trail) }
         let screen = WebScreen()
         let after = Self.query(request)["after"].map(WebCursor.decode)
         if let after, after == nil {
@@ -82,8 +82,9 @@ extension WebApp {
     }
 
     /// `/search?q=…&page=N`: the search module runs the query, then loads pages 2…N.
-    func searchPage(_ request: Request) async -> Response {
+    func searchPage(_ request: Request, trail: [Route]) async -> Response {
         let parameters = Self.query(request)
+        // The form's own decoding (`+` is a space), which the deep link's route does not do.
         let query = parameters["q"] ?? ""
         let page = min(max(Int(parameters["page"] ?? "1") ?? 1, 1), Self.maxSearchPage)
         let screen = WebScreen()
@@ -92,7 +93,7 @@ extension WebApp {
         if case .search(let search, _) = module, page > 1 {
             for _ in 1..<page { await search.nextPageRequested() }
         }
-        let context = await pageContext(request, trail: [.feeds, .search(query)])
+        let context = await pageContext(request, trail: trail.dropLast() + [.search(query)])
         guard case .search(let viewModel) = screen.viewModel else {
             return Self.html(SearchPage.render(.empty("Type words to search every article."), query: query, page: page,
                                                context: context))
