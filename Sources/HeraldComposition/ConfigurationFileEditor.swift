@@ -5,7 +5,7 @@ import HeraldSettings
 /// bindings there), never twice, never touching what is there: the lines go at the end under a
 /// comment saying where they came from, and the file is replaced whole (written beside it, then
 /// renamed), so an interrupted write leaves the old file.
-public enum ConfigurationFileEditor {
+package enum ConfigurationFileEditor {
     /// Appends the `bind-key` lines the file does not already have.
     /// - Parameters:
     ///   - bindings: Each line's words after `bind-key`.
@@ -13,7 +13,7 @@ public enum ConfigurationFileEditor {
     ///   - origin: What the comment above them says they came from.
     /// - Returns: The lines added.
     /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be read or written.
-    public static func addKeyBindings(_ bindings: [[String]], to path: String, origin: String) throws(HeraldError) -> [String] {
+    package static func addKeyBindings(_ bindings: [[String]], to path: String, origin: String) throws(HeraldError) -> [String] {
         let manager = FileManager.default
         var text = ""
         if manager.fileExists(atPath: path) {

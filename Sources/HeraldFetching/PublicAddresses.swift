@@ -90,10 +90,3 @@ enum PublicAddresses {
     }
 }
 
-/// ``PublicAddresses`` for tests and diagnostics: whether a host is on a non-public address.
-public enum PublicAddressesProbe {
-    /// True when `host` (a name, an IPv4 literal or a bracketed IPv6 literal) resolves to a non-public address.
-    public static func isPrivate(_ host: String) async -> Bool {
-        await PublicAddresses.isPrivate(host)
-    }
-}
