@@ -195,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreBackendTests",
             dependencies: [
-                "HeraldStore", "HeraldPostgres", "HeraldPorts", "HeraldComposition", "HeraldTestSupport",
+                "HeraldStore", "HeraldPostgres", "HeraldPorts", "HeraldComposition", "HeraldInteractors", "HeraldTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

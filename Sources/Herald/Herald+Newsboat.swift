@@ -33,4 +33,16 @@ extension Herald {
         }
         return try ConfigurationFileEditor.addKeyBindings(bindings, to: path, origin: origin)
     }
+
+    /// Adds rules to the end of the config file (``HeraldConfiguration/configFilePath``), those it
+    /// does not have yet, under a comment naming `origin`. They take effect when the engine is next
+    /// opened (the next refresh, or `herald rules apply`).
+    /// - Returns: The lines added.
+    /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be written.
+    public func addRules(_ rules: [ArticleRule], origin: String) throws(HeraldError) -> [String] {
+        guard let path = configuration.configFilePath else {
+            throw .file(path: "the config file", reason: "this engine was opened without one")
+        }
+        return try ConfigurationFileEditor.addLines(rules.map(\.line), to: path, origin: origin)
+    }
 }

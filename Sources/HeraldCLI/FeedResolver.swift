@@ -11,8 +11,9 @@ enum FeedResolver {
 
     /// The filter the list and search options describe.
     static func filter(feed: String?, tag: String?, savedSearch: Int64?, unread: Bool, starred: Bool,
-                       in herald: Herald) async throws(HeraldError) -> ArticleFilter {
+                       hidden: Bool = false, in herald: Herald) async throws(HeraldError) -> ArticleFilter {
         var scope = ArticleScope.all
+        if hidden { scope = .hidden }
         if let feed { scope = .feed(try await resolve(feed, in: herald).id) }
         if let tag { scope = .tag(tag) }
         if let savedSearch { scope = .savedSearch(SavedSearchID(savedSearch)) }
@@ -32,10 +33,18 @@ struct FilterOptions: ParsableArguments {
     var unread = false
     @Flag(help: "Only starred articles.")
     var starred = false
+    @Flag(help: "Only the articles rules hid (every other list leaves them out).")
+    var hidden = false
+
+    /// Refuses two scopes at once.
+    func validate() throws {
+        let scopes = [feed != nil, tag != nil, savedSearch != nil, hidden].filter { $0 }.count
+        guard scopes <= 1 else { throw ValidationError("Give one of --feed, --tag, --saved and --hidden.") }
+    }
 
     /// Resolves the options into a filter.
     func filter(in herald: Herald) async throws(HeraldError) -> ArticleFilter {
         try await FeedResolver.filter(feed: feed, tag: tag, savedSearch: savedSearch, unread: unread,
-                                      starred: starred, in: herald)
+                                      starred: starred, hidden: hidden, in: herald)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import HeraldSettings
 
 /// Adds lines to the user's config file (`herald import --from newsboat` keeps newsboat's key
-/// bindings there), never twice, never touching what is there: the lines go at the end under a
+/// bindings and its `ignore-article` lines as rules there), never twice, never touching what is there: the lines go at the end under a
 /// comment saying where they came from, and the file is replaced whole (written beside it, then
 /// renamed), so an interrupted write leaves the old file.
 package enum ConfigurationFileEditor {
@@ -14,6 +14,13 @@ package enum ConfigurationFileEditor {
     /// - Returns: The lines added.
     /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be read or written.
     package static func addKeyBindings(_ bindings: [[String]], to path: String, origin: String) throws(HeraldError) -> [String] {
+        try addLines(bindings.map { (["bind-key"] + $0).joined(separator: " ") }, to: path, origin: origin)
+    }
+
+    /// Appends the lines the file does not already have (blanks and comments aside).
+    /// - Returns: The lines added.
+    /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be read or written.
+    package static func addLines(_ lines: [String], to path: String, origin: String) throws(HeraldError) -> [String] {
         let manager = FileManager.default
         var text = ""
         if manager.fileExists(atPath: path) {
@@ -24,8 +31,7 @@ package enum ConfigurationFileEditor {
         }
         let present = Set(text.split(whereSeparator: \.isNewline).map { Self.normalised(String($0)) })
         var added: [String] = []
-        for words in bindings {
-            let line = (["bind-key"] + words).joined(separator: " ")
+        for line in lines {
             let key = normalised(line)
             guard !present.contains(key), !added.map(normalised).contains(key) else { continue }
             added.append(line)

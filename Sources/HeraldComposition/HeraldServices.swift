@@ -134,7 +134,10 @@ public struct HeraldServices: Sendable {
                                           fullTexts: store.fullTexts, extractor: extractor,
                                           hook: configuration.onNewArticles.map {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
-                                          })
+                                          },
+                                          rules: configuration.articleRules.isEmpty ? nil
+                                            : RuleApplier(rules: configuration.articleRules, feeds: store.feeds,
+                                                          articles: store.articles, clock: clock))
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock, scriptSources: scriptSources)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,

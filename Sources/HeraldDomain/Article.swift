@@ -71,12 +71,26 @@ public struct ArticleState: Sendable, Hashable, Codable {
     public var isStarred: Bool
     /// The user's own tags.
     public var tags: [String]
+    /// Hidden by a rule: left out of every list but the hidden one (``ArticleScope/hidden``).
+    public var isHidden: Bool
 
     /// Creates a state.
-    public init(isRead: Bool = false, isStarred: Bool = false, tags: [String] = []) {
+    public init(isRead: Bool = false, isStarred: Bool = false, tags: [String] = [], isHidden: Bool = false) {
         self.isRead = isRead
         self.isStarred = isStarred
         self.tags = tags
+        self.isHidden = isHidden
+    }
+
+    private enum CodingKeys: String, CodingKey { case isRead, isStarred, tags, isHidden }
+
+    /// Decodes a state; one written before rules existed has no `isHidden` and is shown.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isRead = try container.decode(Bool.self, forKey: .isRead)
+        isStarred = try container.decode(Bool.self, forKey: .isStarred)
+        tags = try container.decode([String].self, forKey: .tags)
+        isHidden = try container.decodeIfPresent(Bool.self, forKey: .isHidden) ?? false
     }
 }
 

@@ -14,6 +14,9 @@ public enum ArticleScope: Sendable, Hashable, Codable {
     case tag(String)
     /// The articles matching a saved search.
     case savedSearch(SavedSearchID)
+    /// The articles a rule hid (``ArticleRule/Action/block``), of every feed: the one list that
+    /// shows them; every other scope leaves them out.
+    case hidden
 }
 
 /// A filter over articles: a scope plus state and date restrictions.

@@ -35,8 +35,9 @@ public struct NewsboatConfig: Sendable, Hashable {
     public var file: String?
     /// Each `bind-key` line's words after `bind-key`, in newsboat's names.
     public var keyBindings: [[String]] = []
-    /// `ignore-article` lines, as written.
-    public var ignoreArticles: [String] = []
+    /// `ignore-article` lines: each as written, with its words after `ignore-article` (the feed's
+    /// URL or `*`, then newsboat's filter expression).
+    public var ignoreArticles: [NewsboatConfigLine] = []
     /// The `notify-program` line, as written.
     public var notifyProgram: String?
 
@@ -143,7 +144,24 @@ public struct NewsboatImportReport: Sendable, Hashable {
     public var keyBindings: [[String]] = []
     /// Lines of newsboat's config not taken, with the reason.
     public var configLinesNotTaken: [String] = []
+    /// `ignore-article` lines as Herald's block rules; the front end that knows the config file
+    /// keeps them there (`herald import` adds them).
+    public var rules: [ArticleRule] = []
 
     /// Creates an empty report.
     public init() {}
+}
+
+/// One line of newsboat's `config`: as written, and its words after the command.
+public struct NewsboatConfigLine: Sendable, Hashable {
+    /// The line as written.
+    public var line: String
+    /// Its words after the command's name, quotes removed.
+    public var words: [String]
+
+    /// Creates a line.
+    public init(line: String, words: [String]) {
+        self.line = line
+        self.words = words
+    }
 }

@@ -54,6 +54,8 @@ public struct RefreshSummary: Sendable, Hashable, Codable {
     public var cancelled: Bool
     /// Full texts of articles kept (pages fetched for feeds with full text on).
     public var fullTexts: Int = 0
+    /// New articles the config's rules hid (`rule block` or `rule keep`); counted in ``newArticles`` too.
+    public var hiddenByRules: Int = 0
 
     /// Creates a summary.
     public init(total: Int, stored: Int, notModified: Int, failed: Int, newArticles: Int, cancelled: Bool,

@@ -3,7 +3,7 @@ import HeraldDomain
 import HeraldPorts
 
 /// The config's `on-new-articles` command, run after a refresh that stored new articles (newsboat's
-/// `notify-program`): the command's words, then the number of new articles and of feeds that had
+/// `notify-program`): the command's words, then the number of new articles (those no rule hid) and of feeds that had
 /// some, as arguments; the same and the failed feeds in `HERALD_NEW_ARTICLES`,
 /// `HERALD_UPDATED_FEEDS` and `HERALD_FAILED_FEEDS`. Time-limited, without a shell.
 public struct NewArticlesCommand: RefreshHooking {
@@ -22,11 +22,11 @@ public struct NewArticlesCommand: RefreshHooking {
     /// Runs the command; says what went wrong, if anything.
     public func refreshStoredNewArticles(_ summary: RefreshSummary) async -> String? {
         let environment = [
-            "HERALD_NEW_ARTICLES": String(summary.newArticles),
+            "HERALD_NEW_ARTICLES": String(summary.newArticles - summary.hiddenByRules),
             "HERALD_UPDATED_FEEDS": String(summary.stored),
             "HERALD_FAILED_FEEDS": String(summary.failed),
         ]
-        let arguments = words + [String(summary.newArticles), String(summary.stored)]
+        let arguments = words + [String(summary.newArticles - summary.hiddenByRules), String(summary.stored)]
         switch await runner.run(arguments, environment: environment) {
         case .exited(0):
             return nil

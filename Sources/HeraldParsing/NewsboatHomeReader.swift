@@ -46,7 +46,7 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
             let words = NewsboatURLs.tokenize(line)
             switch words.first {
             case "bind-key": config.keyBindings.append(Array(words.dropFirst()))
-            case "ignore-article": config.ignoreArticles.append(line)
+            case "ignore-article": config.ignoreArticles.append(NewsboatConfigLine(line: line, words: Array(words.dropFirst())))
             case "notify-program": config.notifyProgram = line
             default: continue
             }

@@ -62,6 +62,8 @@ public protocol ArticleStoring: Sendable {
     func setRead(_ isRead: Bool, for ids: [ArticleID]) async throws(StoreError)
     /// Stars or unstars articles.
     func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(StoreError)
+    /// Hides articles (a rule blocked them) or shows them again; hiding changes nothing else.
+    func setHidden(_ isHidden: Bool, for ids: [ArticleID]) async throws(StoreError)
     /// Replaces an article's user tags.
     func setTags(_ tags: [String], forArticle id: ArticleID) async throws(StoreError)
     /// Marks every article in a filter read. - Returns: How many changed.

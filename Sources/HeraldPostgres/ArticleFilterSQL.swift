@@ -11,13 +11,22 @@ enum ArticleFilterSQL {
     /// The conditions (joined with AND), binding values into `sql`.
     static func conditions(_ filter: ArticleFilter, user: Int64, into sql: inout SQLText,
                            connection: PostgresConnection) async throws -> String {
+        try await conditions(ArticleIDRequest(filter: filter), user: user, into: &sql, connection: connection)
+    }
+
+    /// The conditions of an id request: its filter's, its query and its first-seen date.
+    static func conditions(_ request: ArticleIDRequest, user: Int64, into sql: inout SQLText,
+                           connection: PostgresConnection) async throws -> String {
         var saved: SavedSearch?
-        if let id = ArticleFilterPlan.savedSearchID(of: filter) {
+        if let id = ArticleFilterPlan.savedSearchID(of: request.filter) {
             saved = try await SavedSearchRows.require(connection, user: user, id: id)
         }
         var parts: [String] = []
-        for restriction in ArticleFilterPlan(filter, savedSearch: saved).restrictions {
+        for restriction in ArticleFilterPlan(request, savedSearch: saved).restrictions {
             switch restriction {
+            case .shown: parts.append("NOT ua.is_hidden")
+            case .hidden: parts.append("ua.is_hidden")
+            case .firstSeen(let date): parts.append("a.first_seen >= \(sql.bind(date.timeIntervalSince1970))")
             case .visibleFeeds:
                 parts.append("ua.feed_id NOT IN (SELECT feed_id FROM subscriptions WHERE user_id = \(sql.bind(user)) AND is_hidden)")
             case .feed(let id):

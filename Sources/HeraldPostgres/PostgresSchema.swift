@@ -20,6 +20,7 @@ enum PostgresSchema {
         Migration(version: 3, name: "v3-fetch-ledger", sql: PostgresSchemaVersion3.sql),
         Migration(version: 4, name: "v4-accounts", sql: PostgresSchemaVersion4.sql),
         Migration(version: 5, name: "v5-article-pages", sql: PostgresSchemaVersion5.sql),
+        Migration(version: 6, name: "v6-hidden-articles", sql: PostgresSchemaVersion6.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -380,5 +381,15 @@ enum PostgresSchemaVersion5 {
             failure text,
             attempts integer NOT NULL DEFAULT 0
         );
+        """
+}
+
+/// Hidden articles: each user's rules hide their own articles (`user_articles.is_hidden`, set by
+/// a `block` rule); every list, search and id list leaves them out but the hidden list.
+/// `user_articles_hidden` holds the hidden rows alone.
+enum PostgresSchemaVersion6 {
+    static let sql = """
+        ALTER TABLE user_articles ADD COLUMN is_hidden boolean NOT NULL DEFAULT false;
+        CREATE INDEX user_articles_hidden ON user_articles (user_id, article_id) WHERE is_hidden;
         """
 }

@@ -54,7 +54,7 @@ extension PostgresStore {
         let user = userID
         return try await read { connection in
             var sql = SQLText()
-            let conditions = try await ArticleFilterSQL.conditions(request.filter, user: user, into: &sql, connection: connection)
+            let conditions = try await ArticleFilterSQL.conditions(request, user: user, into: &sql, connection: connection)
             var extra = request.readOnly ? " AND ua.is_read" : ""
             if let after = request.after { extra += " AND ua.article_id > \(sql.bind(after.rawValue))" }
             if let before = request.before { extra += " AND ua.article_id < \(sql.bind(before.rawValue))" }
@@ -147,6 +147,12 @@ extension PostgresStore {
     /// - Throws: ``StoreError/articleNotFound(_:)`` when an identifier is unknown (nothing is changed).
     public func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(StoreError) {
         try await setFlag("is_starred", to: isStarred, for: ids)
+    }
+
+    /// Hides the user's articles (a rule blocked them) or shows them again.
+    /// - Throws: ``StoreError/articleNotFound(_:)`` when an identifier is unknown (nothing is changed).
+    public func setHidden(_ isHidden: Bool, for ids: [ArticleID]) async throws(StoreError) {
+        try await setFlag("is_hidden", to: isHidden, for: ids)
     }
 
     private func setFlag(_ column: String, to value: Bool, for ids: [ArticleID]) async throws(StoreError) {

@@ -69,6 +69,7 @@ public enum DeepLink {
         case "unread": return .articleList(ArticleFilter(unreadOnly: true, starredOnly: starred))
         case "starred": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: true))
         case "all": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: starred))
+        case "hidden": return .articleList(ArticleFilter(scope: .hidden, unreadOnly: unread, starredOnly: starred))
         case "feeds": return .feeds
         case "help": return .help
         default: throw .unknownPath(String(pathPart))
@@ -101,6 +102,7 @@ public enum DeepLink {
         case .feed(let id): base = "feed/\(id.rawValue)"
         case .tag(let tag): base = "tag/" + percentEncoded(tag)
         case .savedSearch(let id): base = "saved/\(id.rawValue)"
+        case .hidden: base = "hidden"
         case .all:
             if filter.unreadOnly { return filter.starredOnly ? "unread?starred=1" : "unread" }
             if filter.starredOnly { return "starred" }

@@ -28,6 +28,7 @@ import Foundation
 /// bind-key ^D pagedown
 /// extract-keep example.com article .post-body
 /// extract-drop example.com .related, #newsletter   # a comment starts at "# "
+/// rule block * title:sponsored                       # ACTION TARGET QUERY (ArticleRuleLine)
 /// ```
 public struct ConfigurationFile: Sendable {
     /// The folder a leading `~` of a path stands for.
@@ -54,6 +55,10 @@ public struct ConfigurationFile: Sendable {
             let place = "\(path):\(index + 1)"
             if let rule = try ExtractionRuleLine.read(String(rawLine), at: place) {
                 configuration.extractionRules.append(rule)
+                continue
+            }
+            if let rule = try ArticleRuleLine.read(String(rawLine), at: place) {
+                configuration.articleRules.append(rule)
                 continue
             }
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first

@@ -10,7 +10,7 @@ enum ExtractionRuleLine {
         let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
         let keyword = trimmed.prefix { $0 != " " && $0 != "\t" }
         guard keyword == "extract-keep" || keyword == "extract-drop" else { return nil }
-        var rest = withoutComment(String(trimmed.dropFirst(keyword.count)))
+        var rest = LineComment.removed(from: String(trimmed.dropFirst(keyword.count)))
         rest = rest.trimmingCharacters(in: .whitespaces)
         let host = rest.prefix { $0 != " " && $0 != "\t" }
         let selectorText = rest.dropFirst(host.count).trimmingCharacters(in: .whitespaces)
@@ -29,16 +29,5 @@ enum ExtractionRuleLine {
         return keyword == "extract-keep"
             ? ExtractionRule(host: String(host), keep: [selector])
             : ExtractionRule(host: String(host), drop: [selector])
-    }
-
-    /// The line up to a `#` that follows white space and comes before white space or the end.
-    private static func withoutComment(_ line: String) -> String {
-        let characters = Array(line)
-        for index in characters.indices where characters[index] == "#" {
-            let before = index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t"
-            let after = index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t"
-            if before && after { return String(characters[..<index]) }
-        }
-        return line
     }
 }

@@ -38,6 +38,8 @@ public struct HeraldConfiguration: Sendable, Hashable {
     /// The config file's per-site extraction rules (`extract-keep`, `extract-drop`), in file order;
     /// they come before the built-in ones.
     public var extractionRules: [ExtractionRule] = []
+    /// The config file's article rules (`rule ACTION TARGET QUERY`), in file order.
+    public var articleRules: [ArticleRule] = []
     /// The politeness guard's window in seconds (`refresh-guard-window`): while refreshes run at
     /// once, a feed one of them requested this recently is not requested by another.
     public var refreshGuardWindow: Double = 30

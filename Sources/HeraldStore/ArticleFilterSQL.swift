@@ -18,7 +18,16 @@ struct ArticleFilterSQL {
 
     init(_ filter: ArticleFilter, db: Database) throws {
         let saved = try ArticleFilterPlan.savedSearchID(of: filter).map { try SavedSearchRows.require(db, id: $0) }
-        let plan = ArticleFilterPlan(filter, savedSearch: saved)
+        try self.init(ArticleFilterPlan(filter, savedSearch: saved), db: db)
+    }
+
+    /// The conditions of an id request: its filter's, its query and its first-seen date.
+    init(_ request: ArticleIDRequest, db: Database) throws {
+        let saved = try ArticleFilterPlan.savedSearchID(of: request.filter).map { try SavedSearchRows.require(db, id: $0) }
+        try self.init(ArticleFilterPlan(request, savedSearch: saved), db: db)
+    }
+
+    private init(_ plan: ArticleFilterPlan, db: Database) throws {
         isSingleFeed = plan.isSingleFeed
         for restriction in plan.restrictions {
             switch restriction {
@@ -33,8 +42,21 @@ struct ArticleFilterSQL {
             case .tag(let tag):
                 conditions.append("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag = ?)")
                 values.append(tag)
+            case .shown:
+                // Only when some article is hidden (one probe of a partial index), so that lists
+                // and id lists keep their index-only plans in the common case.
+                if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM articles WHERE is_hidden = 1)") == true {
+                    conditions.append("a.is_hidden = 0")
+                }
+            case .hidden:
+                conditions.append("a.is_hidden = 1")
+            case .firstSeen(let date):
+                conditions.append("a.first_seen >= ?")
+                values.append(date.timeIntervalSince1970)
             case .matches(let query):
-                matchExpression = try SearchQuery(query).ftsExpression
+                // A saved search's query and an id request's both hold: one MATCH of the two.
+                let expression = try SearchQuery(query).ftsExpression
+                matchExpression = matchExpression.map { "(\($0)) AND (\(expression))" } ?? expression
             case .unread:
                 conditions.append("a.is_read = 0")
             case .starred:

@@ -36,8 +36,9 @@ extension SQLiteStore {
     /// Article ids in id order, on the primary key (Fever's `since_id` page is an index range).
     public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
         if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
+        if request.query != nil { await indexWaitingArticlesForSearch() }
         return try await read { db in
-            let filter = try ArticleFilterSQL(request.filter, db: db)
+            let filter = try ArticleFilterSQL(request, db: db)
             var (clause, values) = filter.listClause()
             if request.readOnly { clause += " AND a.is_read = 1" }
             if let after = request.after {

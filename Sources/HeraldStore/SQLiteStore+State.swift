@@ -16,6 +16,12 @@ extension SQLiteStore {
         try await setFlag("is_starred", to: isStarred, for: ids)
     }
 
+    /// Hides articles (a rule blocked them) or shows them again.
+    /// - Throws: ``StoreError/articleNotFound(_:)`` when an identifier is unknown (nothing is changed).
+    public func setHidden(_ isHidden: Bool, for ids: [ArticleID]) async throws(StoreError) {
+        try await setFlag("is_hidden", to: isHidden, for: ids)
+    }
+
     /// Replaces an article's user tags.
     public func setTags(_ tags: [String], forArticle id: ArticleID) async throws(StoreError) {
         try await write { db in

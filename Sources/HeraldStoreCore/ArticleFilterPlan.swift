@@ -11,6 +11,12 @@ public struct ArticleFilterPlan: Sendable, Hashable {
     public enum Restriction: Sendable, Hashable {
         /// Articles of feeds that are not hidden (the "all articles" scope).
         case visibleFeeds
+        /// Articles no rule hid (every scope but the hidden one).
+        case shown
+        /// Articles a rule hid (the hidden scope).
+        case hidden
+        /// Articles first stored at or after a date.
+        case firstSeen(since: Date)
         /// Articles of one feed.
         case feed(FeedID)
         /// Articles of the feeds with a tag.
@@ -35,6 +41,14 @@ public struct ArticleFilterPlan: Sendable, Hashable {
     ///   (the store looks it up; `nil` otherwise).
     public init(_ filter: ArticleFilter, savedSearch: SavedSearch?) {
         add(filter, savedSearch: savedSearch)
+        restrictions.append(filter.scope == .hidden ? .hidden : .shown)
+    }
+
+    /// The plan of an id request: its filter's, then its query and its first-seen date.
+    public init(_ request: ArticleIDRequest, savedSearch: SavedSearch?) {
+        self.init(request.filter, savedSearch: savedSearch)
+        if let query = request.query { restrictions.append(.matches(query: query)) }
+        if let since = request.firstSeenSince { restrictions.append(.firstSeen(since: since)) }
     }
 
     /// The saved search a filter's scope names, which the store must look up for ``init(_:savedSearch:)``.
@@ -56,6 +70,7 @@ public struct ArticleFilterPlan: Sendable, Hashable {
     private mutating func add(_ filter: ArticleFilter, savedSearch: SavedSearch?) {
         switch filter.scope {
         case .all: restrictions.append(.visibleFeeds)
+        case .hidden: break
         case .feed(let id): restrictions.append(.feed(id))
         case .tag(let tag): restrictions.append(.tag(tag))
         case .savedSearch:

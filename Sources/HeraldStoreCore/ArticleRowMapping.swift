@@ -20,6 +20,7 @@ public enum ArticleRowColumn: String, CaseIterable, Sendable {
     case commentsURL = "comments_url"
     case isRead = "is_read"
     case isStarred = "is_starred"
+    case isHidden = "is_hidden"
     case summaryType = "summary_type"
     case summaryValue = "summary_value"
     case summaryLang = "summary_lang"
@@ -27,8 +28,8 @@ public enum ArticleRowColumn: String, CaseIterable, Sendable {
     case contentValue = "content_value"
     case contentLang = "content_lang"
 
-    /// Whether the column holds the user's state (read, starred) rather than the article's.
-    public var isState: Bool { self == .isRead || self == .isStarred }
+    /// Whether the column holds the user's state (read, starred, hidden) rather than the article's.
+    public var isState: Bool { self == .isRead || self == .isStarred || self == .isHidden }
 
     /// Whether the column holds a text construct (summary or content).
     public var isText: Bool {
@@ -96,7 +97,7 @@ public enum ArticleRowMapping {
             commentsURL: try row.text(.commentsURL),
             firstSeenAt: Date(timeIntervalSince1970: try required(row.real(.firstSeen), .firstSeen)),
             state: ArticleState(isRead: try row.flag(.isRead) ?? false, isStarred: try row.flag(.isStarred) ?? false,
-                                tags: tags))
+                                tags: tags, isHidden: try row.flag(.isHidden) ?? false))
     }
 
     private static func text(_ row: some ArticleRowReading, _ type: ArticleRowColumn, _ value: ArticleRowColumn,

@@ -58,6 +58,13 @@ struct ImportCommand: AsyncParsableCommand {
             let report = try await herald.importNewsboat(from: file, starFlag: starFlag.first ?? "s")
             NewsboatImportText.lines(report).forEach { terminal.line(TerminalSafety.sanitize($0)) }
             try keepKeyBindings(report.keyBindings, herald: herald, terminal: terminal)
+            let rules = try herald.addRules(report.rules, origin: "From newsboat's ignore-article lines (herald import --from newsboat)")
+            if !rules.isEmpty {
+                terminal.line(TerminalSafety.sanitize("Rules added to \(herald.configuration.configFilePath ?? "the config file") (`herald rules` shows what they catch):"))
+                rules.forEach { terminal.line(TerminalSafety.sanitize("  " + $0)) }
+            }
+            // newsboat hid these articles: the rules hide them here too, imported articles included.
+            if !report.rules.isEmpty { terminal.line(RuleText.applied(try await herald.applyRules(report.rules))) }
         }
     }
 }

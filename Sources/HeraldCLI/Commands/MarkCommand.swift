@@ -1,19 +1,19 @@
 import ArgumentParser
 import Herald
 
-/// `herald mark read|unread|star|unstar`: change the user's state of articles through the article
+/// `herald mark read|unread|star|unstar|hide|unhide`: change the user's state of articles through the article
 /// list module; its notice ("Marked 2 articles read") and any failure come from the Container.
 struct MarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mark", abstract: "Mark articles read or unread, star or unstar them.")
+        commandName: "mark", abstract: "Mark articles read or unread, star or unstar them, hide them or show hidden ones again.")
 
     /// What to do to the articles.
     enum Action: String, ExpressibleByArgument, CaseIterable {
-        case read, unread, star, unstar
+        case read, unread, star, unstar, hide, unhide
     }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "read, unread, star or unstar.")
+    @Argument(help: "read, unread, star, unstar, hide or unhide (shows an article a rule hid again).")
     var action: Action
     @Argument(help: "Article ids.")
     var ids: [Int64] = []
@@ -42,6 +42,8 @@ struct MarkCommand: AsyncParsableCommand {
             case .unread: await list.readSet(false, for: articleIDs)
             case .star: await list.starSet(true, for: articleIDs)
             case .unstar: await list.starSet(false, for: articleIDs)
+            case .hide: await list.hiddenSet(true, for: articleIDs)
+            case .unhide: await list.hiddenSet(false, for: articleIDs)
             }
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }

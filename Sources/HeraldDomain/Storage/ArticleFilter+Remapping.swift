@@ -10,7 +10,7 @@ extension ArticleFilter {
     package func remapped(feeds: [FeedID: FeedID], savedSearches: [SavedSearchID: SavedSearchID]) -> ArticleFilter {
         var filter = self
         switch scope {
-        case .all, .tag:
+        case .all, .tag, .hidden:
             break
         case .feed(let id):
             filter.scope = .feed(feeds[id] ?? Self.missingFeed)

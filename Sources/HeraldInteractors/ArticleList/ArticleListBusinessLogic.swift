@@ -16,6 +16,8 @@ public protocol ArticleListBusinessLogic: Sendable {
     func readSet(_ isRead: Bool, for ids: [ArticleID]) async
     /// Stars or unstars articles named by identifier.
     func starSet(_ isStarred: Bool, for ids: [ArticleID]) async
+    /// Hides articles named by identifier, or shows them again.
+    func hiddenSet(_ isHidden: Bool, for ids: [ArticleID]) async
     /// Marks every article the list covers read, then reloads.
     func markAllReadConfirmed() async
     /// Selects the next unread article: older ones of the list, then the next feed's.
@@ -39,6 +41,7 @@ extension ArticleListBusinessLogic {
         case .starToggled(let id): await starToggled(id)
         case let .readSet(isRead, ids): await readSet(isRead, for: ids)
         case let .starSet(isStarred, ids): await starSet(isStarred, for: ids)
+        case let .hiddenSet(isHidden, ids): await hiddenSet(isHidden, for: ids)
         case .markAllReadConfirmed: await markAllReadConfirmed()
         case .nextUnreadRequested: await nextUnreadRequested()
         case .previousUnreadRequested: await previousUnreadRequested()

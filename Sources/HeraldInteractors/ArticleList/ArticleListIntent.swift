@@ -16,6 +16,8 @@ public enum ArticleListIntent: Sendable, Hashable {
     case readSet(Bool, [ArticleID])
     /// The user starred or unstarred articles by identifier.
     case starSet(Bool, [ArticleID])
+    /// Hides articles named by identifier (`true`) or shows them again.
+    case hiddenSet(Bool, [ArticleID])
     /// The user confirmed marking every article of the list read.
     case markAllReadConfirmed
     /// The user asked for the next unread article, across feeds.

@@ -173,6 +173,20 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         }
     }
 
+    /// Hides articles named by the user, or shows hidden ones again, and says so; the rows that
+    /// leave this list go.
+    public func hiddenSet(_ isHidden: Bool, for ids: [ArticleID]) async {
+        do {
+            try await ports.articles.setHidden(isHidden, for: ids)
+            let leaving = Set(ids)
+            if isHidden != (filter.scope == .hidden) { rows.removeAll { leaving.contains($0.id) } }
+            await presenter.presentNotice(.articlesChanged(count: ids.count, change: isHidden ? .hidden : .shown))
+            if presentedOnce { await presentRows() }
+        } catch {
+            await fail(error.message) { await $0.hiddenSet(isHidden, for: ids) }
+        }
+    }
+
     /// Marks everything the filter covers read and reloads from the first page.
     public func markAllReadConfirmed() async {
         do {
@@ -223,6 +237,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
             case .feed(let id): return try await ports.articles.unreadCountsByFeed()[id] ?? 0
             case .tag(let tag): return try await ports.articles.unreadCountsByTag()[tag] ?? 0
             case .savedSearch(let id): return try await ports.searches.unreadCountsBySavedSearch()[id] ?? 0
+            case .hidden: return nil
             }
         } catch {
             return nil
@@ -248,6 +263,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     private func resolveSource() async throws(StoreError) -> ArticleListSource {
         switch filter.scope {
         case .all: return .all
+        case .hidden: return .hidden
         case .tag(let tag): return .tag(tag)
         case .feed(let id): return .feed(try await ports.feeds.feed(id))
         case .savedSearch(let id):

@@ -10,6 +10,8 @@ public enum ArticleListSource: Sendable, Hashable {
     case tag(String)
     /// A saved search.
     case savedSearch(SavedSearch)
+    /// The articles rules hid.
+    case hidden
 }
 
 /// Everything an article list shows, as plain data.

@@ -69,6 +69,9 @@ public struct LibraryInteractor: Sendable {
             return ids.count
         case .allRead(let filter):
             return try await articles.markAllRead(in: filter)
+        case let .hidden(isHidden, ids):
+            try await articles.setHidden(isHidden, for: ids)
+            return ids.count
         case let .tagged(tag, ids), let .untagged(tag, ids):
             let adding = if case .tagged = change { true } else { false }
             for id in ids {

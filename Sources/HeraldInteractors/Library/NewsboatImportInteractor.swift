@@ -66,7 +66,7 @@ public struct NewsboatImportInteractor: Sendable {
         } catch {
             throw .store(error)
         }
-        takeConfig(home.config, into: &report)
+        takeConfig(home.config, starFlag: starFlag, into: &report)
         return report
     }
 
@@ -74,19 +74,46 @@ public struct NewsboatImportInteractor: Sendable {
     private static let renamedActions = ["open-search": "search"]
 
     /// Key bindings in Herald's names; the config lines Herald has no equivalent for, listed.
-    private func takeConfig(_ config: NewsboatConfig, into report: inout NewsboatImportReport) {
+    private func takeConfig(_ config: NewsboatConfig, starFlag: Character, into report: inout NewsboatImportReport) {
         report.keyBindings = config.keyBindings.map { words in
             guard words.count >= 2, let renamed = Self.renamedActions[words[1]] else { return words }
             var translated = words
             translated[1] = renamed
             return translated
         }
-        report.configLinesNotTaken += config.ignoreArticles.map {
-            $0 + " (Herald's article rules are not there yet; a saved search finds what it would hide)"
+        for ignore in config.ignoreArticles {
+            switch Self.rule(ignoring: ignore.words, starFlag: starFlag) {
+            case .success(let rule): report.rules.append(rule)
+            case .failure(let refusal): report.configLinesNotTaken.append(ignore.line + " (" + refusal.reason + ")")
+            }
         }
         if let notify = config.notifyProgram {
             report.configLinesNotTaken.append(notify + " (Herald's on-new-articles runs a command after a refresh; Docs/newsboat.md)")
         }
+    }
+
+    /// An `ignore-article FEED EXPRESSION` line's words as a block rule: the feed (`*` for every
+    /// feed) as its target, the expression translated like a `query:` feed's. An expression that
+    /// needs unread or starred state, or names no words, is refused: a rule matches words.
+    static func rule(ignoring words: [String], starFlag: Character) -> Result<ArticleRule, NewsboatQueryTranslation.Refusal> {
+        guard words.count == 2, !words[0].isEmpty else {
+            return .failure(.init("expected ignore-article FEED \"EXPRESSION\""))
+        }
+        let search: NewsboatQueryTranslation.Search
+        switch NewsboatQueryTranslation.translate(words[1], starFlag: starFlag) {
+        case .success(let translated): search = translated
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard !search.filter.unreadOnly, !search.filter.starredOnly else {
+            return .failure(.init("a rule cannot ask for unread or flagged articles"))
+        }
+        guard !search.query.isEmpty else { return .failure(.init("a rule needs words to match")) }
+        var target: ArticleRule.Target = words[0] == "*" ? .everyFeed : .feed(words[0])
+        if case .tag(let tag) = search.filter.scope {
+            guard words[0] == "*" else { return .failure(.init("a rule has a feed or a tag, not both")) }
+            target = .tag(tag)
+        }
+        return .success(ArticleRule(action: .block, target: target, query: search.query, origin: "newsboat"))
     }
 
     private func importArticles(of cached: NewsboatFeed, into feed: Feed, at now: Date,

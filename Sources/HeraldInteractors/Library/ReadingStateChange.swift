@@ -13,13 +13,15 @@ public enum ReadingStateChange: Sendable, Hashable {
     case tagged(String, ids: [ArticleID])
     /// Removes a tag from these articles.
     case untagged(String, ids: [ArticleID])
+    /// Hides these articles (`true`, what a rule's block does) or shows them again.
+    case hidden(Bool, ids: [ArticleID])
 }
 
 extension ReadingStateChange {
     /// The article ids the change names (none for a filter).
     var ids: [ArticleID] {
         switch self {
-        case let .read(_, ids), let .starred(_, ids), let .tagged(_, ids), let .untagged(_, ids): ids
+        case let .read(_, ids), let .starred(_, ids), let .tagged(_, ids), let .untagged(_, ids), let .hidden(_, ids): ids
         case .allRead: []
         }
     }
@@ -31,6 +33,7 @@ extension ReadingStateChange {
         case .starred(let value, _): .starred(value, ids: kept)
         case .tagged(let tag, _): .tagged(tag, ids: kept)
         case .untagged(let tag, _): .untagged(tag, ids: kept)
+        case .hidden(let value, _): .hidden(value, ids: kept)
         case .allRead: self
         }
     }

@@ -27,6 +27,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private let fullTextStore: (any FullTextStoring)?
     private let extractor: (any ArticleExtracting)?
     private let hook: (any RefreshHooking)?
+    private let rules: RuleApplier?
     private let running = RunningRefreshes()
     /// The per-host cap of requests per second, shared by every refresh of this process.
     private let rate: HostRateLimiter
@@ -53,13 +54,16 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - extractor: Finds the article in a fetched page.
     ///   - hook: Runs after a refresh that stored new articles (`on-new-articles`), before the
     ///     stream's ``RefreshEvent/finished(_:)``; what goes wrong with it goes to the refresh log.
+    ///   - rules: The config's rules, applied to the articles a refresh stored before the hook runs
+    ///     (a cancelled refresh leaves its new articles to `herald rules apply`).
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
                 queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
                 probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }),
                 fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil,
-                hook: (any RefreshHooking)? = nil) {
+                hook: (any RefreshHooking)? = nil, rules: RuleApplier? = nil) {
         self.hook = hook
+        self.rules = rules
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
@@ -111,6 +115,7 @@ public final class RefreshInteractor: FeedRefreshing {
             QueuedRefresh(queue: $0, feeds: feeds, refresher: refresher, clock: clock, policy: policy, holder: holder)
         }
         let hook = self.hook
+        let rules = self.rules
         let task = Task {
             let (heartbeat, ledgerFailure) = await ledgerRun.begin()
             var summary: RefreshSummary
@@ -121,8 +126,16 @@ public final class RefreshInteractor: FeedRefreshing {
                 summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
             summary.fullTexts = await fullTextTally.kept
+            if summary.newArticles > 0, !summary.cancelled, let rules, !rules.rules.isEmpty {
+                do throws(StoreError) {
+                    summary.hiddenByRules = try await rules.apply(firstSeenSince: now).hidden
+                } catch {
+                    journal.problem("the rules were not applied", metadata: ["reason": "\(error.message)"])
+                }
+            }
             // Not after a cancelled refresh: Ctrl-C must not wait for the hook.
-            if summary.newArticles > 0, !summary.cancelled, let hook,
+            // Articles a rule hid are not news: the hook hears of the others only.
+            if summary.newArticles > summary.hiddenByRules, !summary.cancelled, let hook,
                let problem = await hook.refreshStoredNewArticles(summary) {
                 journal.problem(problem)
             }

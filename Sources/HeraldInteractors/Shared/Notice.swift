@@ -40,4 +40,8 @@ public enum ArticleStateChange: Sendable, Hashable {
     case starred
     /// Unstarred.
     case unstarred
+    /// Hidden, as a rule's block hides.
+    case hidden
+    /// Shown again after a rule hid them.
+    case shown
 }

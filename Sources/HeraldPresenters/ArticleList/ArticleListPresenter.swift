@@ -83,12 +83,14 @@ public final class ArticleListPresenter: ArticleListPresentationLogic {
         case .feed(let feed): base = DisplayText.line(feed.displayTitle)
         case .tag(let tag): base = "#" + DisplayText.line(tag)
         case .savedSearch(let search): base = DisplayText.line(search.name)
+        case .hidden: base = "Hidden by rules"
         }
         if case .all = source { return base }
         return base + (filter.starredOnly ? " (starred)" : filter.unreadOnly ? " (unread)" : "")
     }
 
     static func emptyMessage(for filter: ArticleFilter) -> String {
+        if filter.scope == .hidden { return "No hidden articles. A rule that blocks hides what it catches here." }
         if filter.starredOnly { return "No starred articles. Star an article to keep it here." }
         if filter.unreadOnly { return "No unread articles. You are all caught up." }
         return "No articles yet. Refresh to fetch the latest."

@@ -72,6 +72,7 @@ public final class FeedsPresenter: FeedsPresentationLogic {
     public static func notice(for summary: RefreshSummary) -> String {
         var text = summary.newArticles == 0 ? "No new articles" : CountText.count(summary.newArticles, "new article")
         if summary.fullTexts > 0 { text += "; " + CountText.count(summary.fullTexts, "full text") + " kept" }
+        if summary.hiddenByRules > 0 { text += "; " + String(summary.hiddenByRules) + " hidden by rules" }
         if summary.failed > 0 { text += "; " + CountText.count(summary.failed, "feed") + " failed" }
         if summary.skipped > 0 {
             text += "; " + CountText.count(summary.skipped, "feed") + " skipped (just fetched by another refresh; `herald log`)"

@@ -23,6 +23,8 @@ public enum NoticeText {
             case .unread: "Marked " + CountText.count(count, "article") + " unread"
             case .starred: "Starred " + CountText.count(count, "article")
             case .unstarred: "Unstarred " + CountText.count(count, "article")
+            case .hidden: "Hid " + CountText.count(count, "article") + " (`herald list --hidden` shows them)"
+            case .shown: "Showed " + CountText.count(count, "article") + " again"
             }
         case .markedRead(let count):
             count == 0 ? "Nothing to mark read" : "Marked " + CountText.count(count, "article") + " read"

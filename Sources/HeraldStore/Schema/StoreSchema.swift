@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 8
+    static let currentVersion = 9
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -55,6 +55,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v8-article-pages") { db in
             try db.execute(sql: SchemaVersion8.sql)
+        }
+        migrator.registerMigration("v9-hidden-articles") { db in
+            try db.execute(sql: SchemaVersion9.sql)
         }
         return migrator
     }

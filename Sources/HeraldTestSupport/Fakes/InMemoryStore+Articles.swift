@@ -67,8 +67,11 @@ extension InMemoryStore {
     /// Article ids in id order.
     public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
         try check(.readArticles)
+        let query = try request.query.map { query throws(StoreError) in try SubstringQuery(query) }
         var ids = matching(request.filter)
             .filter { !request.readOnly || $0.state.isRead }
+            .filter { query?.matches($0) ?? true }
+            .filter { article in request.firstSeenSince.map { article.firstSeenAt >= $0 } ?? true }
             .map(\.id)
             .filter { id in
                 (request.after.map { id.rawValue > $0.rawValue } ?? true)
@@ -121,6 +124,12 @@ extension InMemoryStore {
     public func setStarred(_ isStarred: Bool, for ids: [ArticleID]) async throws(StoreError) {
         try check(.writeArticles)
         try updateArticles(ids) { $0.state.isStarred = isStarred }
+    }
+
+    /// Hides articles or shows them again.
+    public func setHidden(_ isHidden: Bool, for ids: [ArticleID]) async throws(StoreError) {
+        try check(.writeArticles)
+        try updateArticles(ids) { $0.state.isHidden = isHidden }
     }
 
     /// Replaces an article's user tags.

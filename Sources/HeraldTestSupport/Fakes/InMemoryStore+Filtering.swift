@@ -18,7 +18,10 @@ extension InMemoryStore {
         if let since = filter.since, article.sortDate < since { return false }
         if let until = filter.until, article.sortDate >= until { return false }
         guard let feed = feedsByID[article.feedID] else { return false }
+        if article.state.isHidden != (filter.scope == .hidden) { return false }
         switch filter.scope {
+        case .hidden:
+            return true
         case .all:
             return !feed.isHidden
         case .feed(let id):

@@ -104,6 +104,7 @@ enum Layout {
             case .feed: "Feed"
             case .tag(let tag): "#" + tag
             case .savedSearch: "Saved search"
+            case .hidden: "Hidden"
             }
         }
     }
