@@ -127,6 +127,8 @@ public struct HeraldServices: Sendable {
         policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
         policy.fullTextAllowsPrivateAddresses = configuration.fullTextAllowsPrivateAddresses
         let extractor = LibXMLArticleExtractor(rules: configuration.extractionRules + BuiltInExtractionRules.all)
+        let rules = configuration.articleRules.isEmpty ? nil
+            : RuleApplier(rules: configuration.articleRules, feeds: store.feeds, articles: store.articles, clock: clock)
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),
@@ -135,11 +137,9 @@ public struct HeraldServices: Sendable {
                                           hook: configuration.onNewArticles.map {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
                                           },
-                                          rules: configuration.articleRules.isEmpty ? nil
-                                            : RuleApplier(rules: configuration.articleRules, feeds: store.feeds,
-                                                          articles: store.articles, clock: clock))
+                                          rules: rules)
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
-                                             lists: lists, clock: clock, scriptSources: scriptSources)
+                                             lists: lists, clock: clock, scriptSources: scriptSources, rules: rules)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
                               fetcher: fetcher, parser: parser, renderer: LibXMLHTMLRenderer(),
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,

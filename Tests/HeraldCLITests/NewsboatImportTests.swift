@@ -100,11 +100,15 @@ extension CLISuite {
                 #expect(imported.stdout.contains("  bind-key ^D pagedown\n  bind-key x search articlelist"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("bind-key X toggle-show-read-feeds feedlist (`toggle-show-read-feeds` is not an action"),
                         "\(imported.stdout)")
-                #expect(imported.stdout.contains("ignore-article \"*\""), "\(imported.stdout)")
+                // newsboat's ignore-article line is a block rule in Herald's config, applied at once.
+                #expect(imported.stdout.contains("Rules added to"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("  rule block * title:Sponsored\n"), "\(imported.stdout)")
+                #expect(imported.stdout.contains("The rules changed nothing."), "\(imported.stdout)")
                 #expect(imported.stdout.contains("notify-program"), "\(imported.stdout)")
                 let heraldConfig = (try? String(contentsOfFile: sandbox.path("config/herald/config"), encoding: .utf8)) ?? ""
                 #expect(heraldConfig.contains("# From newsboat's config"), "\(heraldConfig)")
                 #expect(heraldConfig.contains("bind-key ^D pagedown\nbind-key x search articlelist\n"), "\(heraldConfig)")
+                #expect(heraldConfig.contains("\nrule block * title:Sponsored\n"), "\(heraldConfig)")
                 #expect(imported.stdout.contains("Harbour headlines: title:Harbour"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("Old (age > 30): age > has no Herald equivalent"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("exec:~/bin/weather-feed"), "\(imported.stdout)")
@@ -134,6 +138,7 @@ extension CLISuite {
                 let again = try await sandbox.herald(db: "import", "--from", "newsboat")
                 #expect(again.stdout.contains("Subscriptions: 0 added, 3 already there."), "\(again.stdout)")
                 #expect(!again.stdout.contains("Key bindings added"), "nothing added twice: \(again.stdout)")
+                #expect(!again.stdout.contains("Rules added"), "nothing added twice: \(again.stdout)")
                 let configAgain = (try? String(contentsOfFile: sandbox.path("config/herald/config"), encoding: .utf8)) ?? ""
                 #expect(configAgain == heraldConfig)
                 #expect(again.stdout.contains("(0 marked read, 0 starred)"), "\(again.stdout)")

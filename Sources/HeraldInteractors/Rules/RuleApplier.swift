@@ -72,6 +72,14 @@ public struct RuleApplier: Sendable {
             for filter in Self.filters(for: rule.target, among: known) {
                 caught += try await ids(Self.narrowed(filter, for: rule.action), query: rule.query, since: since)
             }
+            // Only what the rule changes counts (and is written): not what is already starred or tagged.
+            switch rule.action {
+            case .star:
+                caught = try await articles.articles(withIDs: caught).filter { !$0.state.isStarred }.map(\.id)
+            case .tag(let name):
+                caught = try await articles.articles(withIDs: caught).filter { !$0.state.tags.contains(name) }.map(\.id)
+            case .block, .keep, .markRead: break
+            }
             guard !caught.isEmpty else { continue }
             _ = try await library.apply(change(caught))
             switch rule.action {

@@ -56,6 +56,8 @@ extension SubscribeInteractor {
         do {
             _ = try await feeds.saveFetchedFeed(parsed, fetchState: state, for: feed.id, at: now)
             try? await feeds.finishSaving()
+            // A rule failing leaves the articles shown; the next refresh does not re-apply to them.
+            _ = try? await rules?.apply(firstSeenSince: now)
         } catch {
             var retry = feed.fetchState
             retry.lastAttemptAt = now

@@ -17,6 +17,7 @@ public final class SubscribeInteractor: FeedSubscribing {
     let clock: any WallClock
     let policy: RefreshPolicy
     let scriptSources: ScriptSourcePolicy
+    let rules: RuleApplier?
 
     /// Creates the use case from Domain ports.
     /// - Parameters:
@@ -29,9 +30,12 @@ public final class SubscribeInteractor: FeedSubscribing {
     ///   - policy: Schedules the first refresh after subscribing.
     ///   - scriptSources: Whether feeds that run commands (`exec:`, `filter:`) may be added: only
     ///     for the person at the machine (the command line), never for a web page or a sync client.
+    ///   - rules: The config's rules, applied to the articles of a new subscription's first fetch.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing,
                 discoverer: any FeedDiscovering, lists: any SubscriptionListConverting, clock: any WallClock,
-                policy: RefreshPolicy = .default, scriptSources: ScriptSourcePolicy = .refused) {
+                policy: RefreshPolicy = .default, scriptSources: ScriptSourcePolicy = .refused,
+                rules: RuleApplier? = nil) {
+        self.rules = rules
         self.feeds = feeds
         self.fetcher = fetcher
         self.parser = parser
