@@ -49,6 +49,7 @@ struct ArticleRestore {
         var vectors: [String] = []
         var isRead: [Bool] = []
         var isStarred: [Bool] = []
+        var isHidden: [Bool] = []
         /// One entry per tag: the article's feed, its identity and the tag.
         var tagFeedIDs: [Int64] = []
         var tagIdentities: [String] = []
@@ -107,6 +108,7 @@ struct ArticleRestore {
             vectors.append(prepared.vector)
             isRead.append(article.state.isRead)
             isStarred.append(article.state.isStarred)
+            isHidden.append(article.state.isHidden)
             for tag in prepared.tags {
                 tagFeedIDs.append(feed)
                 tagIdentities.append(article.identity)
@@ -180,11 +182,12 @@ struct ArticleRestore {
         try await insertArticles(page)
         var sql = SQLText()
         sql.append("""
-            INSERT INTO user_articles (user_id, article_id, feed_id, sort_date, is_read, is_starred)
-            SELECT \(sql.bind(user)), a.id, a.feed_id, a.sort_date, k.is_read, k.is_starred
+            INSERT INTO user_articles (user_id, article_id, feed_id, sort_date, is_read, is_starred, is_hidden)
+            SELECT \(sql.bind(user)), a.id, a.feed_id, a.sort_date, k.is_read, k.is_starred, k.is_hidden
             FROM unnest(\(sql.bind(page.feedIDs))::bigint[], \(sql.bind(page.identities))::text[],
-                \(sql.bind(page.isRead))::boolean[], \(sql.bind(page.isStarred))::boolean[])
-                AS k (feed_id, identity, is_read, is_starred),
+                \(sql.bind(page.isRead))::boolean[], \(sql.bind(page.isStarred))::boolean[],
+                \(sql.bind(page.isHidden))::boolean[])
+                AS k (feed_id, identity, is_read, is_starred, is_hidden),
                 articles AS a
             WHERE a.feed_id = k.feed_id AND a.identity = k.identity
             ON CONFLICT (user_id, article_id) DO NOTHING

@@ -89,6 +89,8 @@ enum MigrationFixture {
         }
         try await store.setRead(true, for: [try #require(ids["a1"]), try #require(ids["b1"])])
         try await store.setStarred(true, for: [try #require(ids["a1"]), try #require(ids["a2"])])
+        // A rule hid one: it stays hidden on the other side.
+        try await store.setHidden(true, for: [try #require(ids["b1"])])
         try await store.setTags(["later", "ai"], forArticle: try #require(ids["a1"]))
         try await store.setTags(["keep"], forArticle: try #require(ids["c1"]))
         // A kept full text (the page behind a summary-only article) comes along, searchable.
