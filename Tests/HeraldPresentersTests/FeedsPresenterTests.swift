@@ -31,6 +31,21 @@ struct FeedsPresenterTests {
         #expect(content.savedSearches.map(\.unreadLabel) == ["1 unread"])
     }
 
+    @Test("Given articles rules hid, when presented, then a last row opens the hidden list; without any there is no such row")
+    func hiddenRow() throws {
+        let feeds = [FeedStatus(feed: feed(1, "LWN"), unread: 2)]
+        let content = try #require(FeedsPresenter.viewModel(
+            for: FeedsResponse(feeds: feeds, savedSearches: [], unreadByTag: [:], hiddenArticles: 1_204), now: testNow).content)
+        #expect(content.hidden == HiddenRowViewModel(title: "Hidden by rules", countLabel: "1,204"))
+        let entries = FeedsCursor.entries(of: content)
+        #expect(entries.last?.item == .hidden)
+        #expect(entries.last?.item.filter == ArticleFilter(scope: .hidden))
+        let none = try #require(FeedsPresenter.viewModel(
+            for: FeedsResponse(feeds: feeds, savedSearches: [], unreadByTag: [:]), now: testNow).content)
+        #expect(none.hidden == nil)
+        #expect(!FeedsCursor.entries(of: none).contains { $0.item == .hidden })
+    }
+
     @Test("Given a failing feed due in two hours and a gone feed, when presented, then they are flagged with error and retry time")
     func health() throws {
         let failing = FetchState(lastError: FeedFailure(kind: .timeout, message: "The server took too long to answer."),

@@ -29,7 +29,7 @@ enum ScreenSamples {
                 FeedStatus(feed: feed(6, "Old Podcast", tags: [], state: gone), unread: 2),
             ],
             savedSearches: [SavedSearchStatus(search: SavedSearch(id: SavedSearchID(1), name: "Swift releases", query: "title:swift AND release"), unread: 4)],
-            unreadByTag: ["news": 15, "日本": 3])
+            unreadByTag: ["news": 15, "日本": 3], hiddenArticles: 7)
         return FeedsPresenter.viewModel(for: response, now: now)
     }
 

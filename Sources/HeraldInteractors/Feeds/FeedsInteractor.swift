@@ -225,11 +225,12 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
             let byTag = try await ports.articles.unreadCountsByTag()
             let searches = try await ports.searches.savedSearches()
             let searchUnread = try await ports.searches.unreadCountsBySavedSearch()
+            let hidden = try await ports.articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .hidden))).count
             self.feeds = feeds
             await presenter.presentFeeds(FeedsResponse(
                 feeds: feeds.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
                 savedSearches: searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) },
-                unreadByTag: byTag))
+                unreadByTag: byTag, hiddenArticles: hidden))
         } catch {
             await presenter.presentLoadFailure(error.message)
         }

@@ -36,9 +36,13 @@ public struct FeedsResponse: Sendable, Hashable {
     public var savedSearches: [SavedSearchStatus]
     /// Unread counts per tag.
     public var unreadByTag: [String: Int]
+    /// How many articles rules hid (the hidden list's size).
+    public var hiddenArticles: Int
 
     /// Creates a response.
-    public init(feeds: [FeedStatus], savedSearches: [SavedSearchStatus], unreadByTag: [String: Int]) {
+    public init(feeds: [FeedStatus], savedSearches: [SavedSearchStatus], unreadByTag: [String: Int],
+                hiddenArticles: Int = 0) {
+        self.hiddenArticles = hiddenArticles
         self.feeds = feeds
         self.savedSearches = savedSearches
         self.unreadByTag = unreadByTag

@@ -12,9 +12,13 @@ public struct FeedsContent: Sendable, Hashable {
     public var groups: [FeedGroupViewModel]
     /// The saved searches, listed like feeds.
     public var savedSearches: [SavedSearchRowViewModel]
+    /// "Hidden by rules" and how many ("3"), the last row, when rules hid any article.
+    public var hidden: HiddenRowViewModel?
 
     /// Creates the content.
-    public init(summary: String, groups: [FeedGroupViewModel], savedSearches: [SavedSearchRowViewModel]) {
+    public init(summary: String, groups: [FeedGroupViewModel], savedSearches: [SavedSearchRowViewModel],
+                hidden: HiddenRowViewModel? = nil) {
+        self.hidden = hidden
         self.summary = summary
         self.groups = groups
         self.savedSearches = savedSearches
@@ -105,4 +109,18 @@ public struct SavedSearchRowViewModel: Sendable, Hashable {
 public protocol FeedsDisplayLogic: AnyObject, Sendable {
     /// Renders the screen's new state.
     func display(_ viewModel: FeedsViewModel) async
+}
+
+/// The feeds screen's last row: the articles rules hid, which no other list shows.
+public struct HiddenRowViewModel: Sendable, Hashable {
+    /// "Hidden by rules".
+    public var title: String
+    /// How many ("12").
+    public var countLabel: String
+
+    /// Creates the row.
+    public init(title: String, countLabel: String) {
+        self.title = title
+        self.countLabel = countLabel
+    }
 }

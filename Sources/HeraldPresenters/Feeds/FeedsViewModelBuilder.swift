@@ -34,7 +34,9 @@ extension FeedsPresenter {
         }
         let unread = response.feeds.reduce(0) { $0 + $1.unread }
         let summary = CountText.count(response.feeds.count, "feed") + " · " + CountText.unread(unread)
-        return .loaded(FeedsContent(summary: summary, groups: groups, savedSearches: searches))
+        let hidden = response.hiddenArticles > 0
+            ? HiddenRowViewModel(title: "Hidden by rules", countLabel: CountText.grouped(response.hiddenArticles)) : nil
+        return .loaded(FeedsContent(summary: summary, groups: groups, savedSearches: searches, hidden: hidden))
     }
 
     static func row(for status: FeedStatus, now: Date) -> FeedRowViewModel {

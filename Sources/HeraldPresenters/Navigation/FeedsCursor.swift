@@ -33,7 +33,7 @@ public struct FeedsCursor: Sendable, Hashable {
     public init() {}
 
     /// The rows of the screen in order: the three built-in lists, each tag's heading and feeds,
-    /// then the saved searches.
+    /// then the saved searches, and last the hidden articles when rules hid any.
     public static func entries(of content: FeedsContent) -> [FeedsEntry] {
         var entries = [FeedsEntry(item: .all, title: "All articles"), FeedsEntry(item: .unread, title: "Unread"),
                        FeedsEntry(item: .starred, title: "Starred")]
@@ -44,6 +44,7 @@ public struct FeedsCursor: Sendable, Hashable {
         entries += content.savedSearches.map {
             FeedsEntry(item: .savedSearch($0.id), title: $0.name, unreadCount: $0.unreadCount)
         }
+        if let hidden = content.hidden { entries.append(FeedsEntry(item: .hidden, title: hidden.title)) }
         return entries
     }
 

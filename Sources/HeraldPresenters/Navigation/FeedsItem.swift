@@ -15,6 +15,8 @@ public enum FeedsItem: Sendable, Hashable {
     case feed(FeedID)
     /// A saved search.
     case savedSearch(SavedSearchID)
+    /// The articles rules hid.
+    case hidden
 
     /// The list it opens, if any.
     public var filter: ArticleFilter? {
@@ -26,6 +28,7 @@ public enum FeedsItem: Sendable, Hashable {
         case .tag(nil): nil
         case .feed(let id): ArticleFilter(scope: .feed(id))
         case .savedSearch(let id): ArticleFilter(scope: .savedSearch(id))
+        case .hidden: ArticleFilter(scope: .hidden)
         }
     }
 }

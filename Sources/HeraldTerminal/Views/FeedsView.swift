@@ -35,6 +35,8 @@ public enum FeedsView {
         case feed(FeedRowViewModel)
         /// A saved search.
         case search(SavedSearchRowViewModel)
+        /// The articles rules hid.
+        case hidden(HiddenRowViewModel)
     }
 
     /// Every row, not laid out yet, in the order of ``FeedsCursor/entries(of:)``.
@@ -46,6 +48,7 @@ public enum FeedsView {
             models += group.rows.map(RowModel.feed)
         }
         models += content.savedSearches.map(RowModel.search)
+        if let hidden = content.hidden { models.append(.hidden(hidden)) }
         return models
     }
 
@@ -86,6 +89,8 @@ public enum FeedsView {
             let role: TextRole = search.unreadCount > 0 ? .unread : .plain
             return row("? ", ColumnText.fit(search.name, room / 2), search.unreadLabel, role: role,
                        detail: Span("  " + search.query, .dim))
+        case .hidden(let hidden):
+            return row("", ColumnText.fit(hidden.title, room), hidden.countLabel, role: .dim)
         }
     }
 }

@@ -53,6 +53,17 @@ enum FeedsPage {
                 }
             }
         }
+        if let hidden = content.hidden {
+            element("section", Attribute("class", "group")) {
+                element("ul", Attribute("class", "rows")) {
+                    element("li", Attribute("class", "row")) {
+                        element("a", Attribute("href", webPath(.articleList(ArticleFilter(scope: .hidden)))),
+                                Attribute("class", "row-link")) { hidden.title }
+                        element("span", Attribute("class", "count")) { hidden.countLabel }
+                    }
+                }
+            }
+        }
     }
 
     private static func feedRow(_ row: FeedRowViewModel, context: PageContext) -> Node {
