@@ -39,6 +39,41 @@ struct WebActionTests {
         try await fixture.tearDown()
     }
 
+    @Test("Given an article a rule hid, when its page is shown, then it offers Show again; the feeds page lists the hidden; the POST shows it in every list again")
+    func hiddenArticleShownAgain() async throws {
+        let fixture = try await WebFixture.make()
+        let id = try #require(try await fixture.articleIDs().first)
+        try await fixture.herald.setHidden(true, for: [id])
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("Hidden by rules"))
+                #expect(response.text.contains("href=\"/hidden\""))
+                return response.csrfToken
+            })
+            try await client.execute(uri: "/hidden", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("/article/\(id.rawValue)"))
+            }
+            try await client.execute(uri: "/all", method: .get) { response in
+                #expect(!response.text.contains("/article/\(id.rawValue)\""))
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)", method: .get) { response in
+                #expect(response.text.contains("Show again"))
+                #expect(response.text.contains("/article/\(id.rawValue)/hide"))
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)/hide", method: .post, headers: formHeaders,
+                                     body: formBody([("hidden", "0"), ("csrf", token), ("return", "/all")])) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await fixture.herald.article(id).state.isHidden == false)
+            try await client.execute(uri: "/all", method: .get) { response in
+                #expect(response.text.contains("/article/\(id.rawValue)"))
+                #expect(response.text.contains("Showed 1 article again"))
+            }
+        }
+        try await fixture.tearDown()
+    }
+
     @Test("Given a POST from another site, when it arrives, then it is refused even with a token; a return address off the site is ignored")
     func crossSiteAndOpenRedirect() async throws {
         let fixture = try await WebFixture.make()

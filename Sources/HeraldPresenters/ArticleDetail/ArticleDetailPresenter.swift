@@ -83,7 +83,7 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
             enclosures: article.enclosures.map(enclosureText),
             url: article.url.flatMap { LinkSafety.isOfferable($0) ? DisplayText.line($0) : nil }, isRead: article.state.isRead, isStarred: article.state.isStarred,
             hasNewer: response.newer != nil, hasOlder: response.older != nil,
-            showsFullText: response.isFullText, hasFullText: response.hasFullText))
+            showsFullText: response.isFullText, hasFullText: response.hasFullText, isHidden: article.state.isHidden))
     }
 
     /// "A", "A and B", "A, B and C".

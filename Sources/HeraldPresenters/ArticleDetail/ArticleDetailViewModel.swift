@@ -41,12 +41,15 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public var showsFullText: Bool
     /// Whether a full text is kept for the article (so switching to it needs no network).
     public var hasFullText: Bool
+    /// Hidden by a rule (only the hidden list shows it); a front end offers to show it again.
+    public var isHidden: Bool
 
     /// Creates the content.
     public init(id: ArticleID, title: String, feedTitle: String, byline: String?, date: String, tags: String?,
                 body: [TextBlock], bodyHTML: String? = nil, links: [String], enclosures: [String], url: String?,
                 isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool, showsFullText: Bool = false,
-                hasFullText: Bool = false) {
+                hasFullText: Bool = false, isHidden: Bool = false) {
+        self.isHidden = isHidden
         self.showsFullText = showsFullText
         self.hasFullText = hasFullText
         self.id = id

@@ -61,6 +61,10 @@ enum ArticlePage {
                         "Next unread"
                     }
                     fullTextSwitch(content, detailPath: detailPath, context: context)
+                    if content.isHidden {
+                        context.postButton("Show again", action: base + "/hide", fields: [("hidden", "0")],
+                                           title: "A rule hid this article; show it in every list again")
+                    }
                 }
             }
             element("div", Attribute("class", "body")) {

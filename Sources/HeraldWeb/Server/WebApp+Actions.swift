@@ -74,8 +74,8 @@ extension WebApp {
         }
     }
 
-    /// `/article/ID/star` (`starred=1|0`) and `/article/ID/read` (`read=1|0`): the list module's
-    /// intents for articles named by identifier.
+    /// `/article/ID/star` (`starred=1|0`), `/article/ID/read` (`read=1|0`) and `/article/ID/hide`
+    /// (`hidden=1|0`): the list module's intents for articles named by identifier.
     private func articleAction(_ action: String, id: ArticleID, form: FormData, request: Request) async -> Response {
         if action == "full-text" { return await fullText(id, form: form) }
         let list = herald.articleListScreen(ArticleFilter(), pageSize: 1, display: WebScreen())
@@ -84,9 +84,11 @@ extension WebApp {
             await list.starSet(value == "1", for: [id])
         case ("read", _, let value?) where value == "0" || value == "1":
             await list.readSet(value == "1", for: [id])
+        case ("hide", _, _) where form["hidden"] == "0" || form["hidden"] == "1":
+            await list.hiddenSet(form["hidden"] == "1", for: [id])
         default:
-            return await errorPage(.badRequest, "Bad action", "Articles can be starred (starred=1|0) or read (read=1|0).",
-                                   request)
+            return await errorPage(.badRequest, "Bad action",
+                                   "Articles can be starred (starred=1|0), read (read=1|0) or hidden (hidden=1|0).", request)
         }
         return Self.seeOther(form["return"])
     }
