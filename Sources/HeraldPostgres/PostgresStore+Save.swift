@@ -123,43 +123,46 @@ struct ArticleUpsert {
         return outcome
     }
 
-    /// Inserts articles in one statement (the rows travel as one JSON array); returns their
-    /// identifiers in the order given.
+    /// Inserts articles in one statement, each column travelling as one binary array that
+    /// `unnest` turns back into rows (no JSON to parse on the server: see Docs/benchmarks.md);
+    /// returns their identifiers in the order given.
     private func insert(_ rows: [(ArticleColumns, String)]) async throws -> [Int64] {
         let firstSeen = seenAt.timeIntervalSince1970
-        var writer = JSONRowWriter()
-        for (columns, vector) in rows {
-            let item = columns.item
-            writer.append([
-                "identity": .text(item.identity), "title": .text(columns.title), "url": .text(item.url),
-                "author": .text(item.authors.first?.displayName), "authorsJSON": .text(columns.authors),
-                "published": .number(item.published?.timeIntervalSince1970),
-                "updated": .number(item.updated?.timeIntervalSince1970),
-                "sortDate": .number(columns.sortDate(firstSeen: firstSeen)),
-                "summaryType": .text(item.summary?.type.rawValue), "summaryValue": .text(item.summary?.value),
-                "summaryLang": .text(item.summary?.language), "contentType": .text(item.content?.type.rawValue),
-                "contentValue": .text(item.content?.value), "contentLang": .text(item.content?.language),
-                "enclosuresJSON": .text(columns.enclosures), "categoriesJSON": .text(columns.categories),
-                "commentsURL": .text(item.comments), "body": .text(columns.plainBody),
-                "contentHash": .integer(columns.hash), "search": .text(vector),
-            ])
-        }
-        let json = writer.json
-        let ids = try await connection.run("""
-            INSERT INTO articles (feed_id, identity, title, url, author, authors_json, published, updated, first_seen,
-                sort_date, summary_type, summary_value, summary_lang, content_type, content_value, content_lang,
-                enclosures_json, categories_json, comments_url, body, content_hash, search)
-            SELECT \(feedID.rawValue), r."identity", r."title", r."url", r."author", r."authorsJSON", r."published",
-                r."updated", \(firstSeen), r."sortDate", r."summaryType", r."summaryValue", r."summaryLang",
-                r."contentType", r."contentValue", r."contentLang", r."enclosuresJSON", r."categoriesJSON",
-                r."commentsURL", r."body", r."contentHash", r."search"::tsvector
-            FROM jsonb_to_recordset(\(json)::jsonb) AS r ("identity" text, "title" text, "url" text, "author" text,
-                "authorsJSON" text, "published" float8, "updated" float8, "sortDate" float8, "summaryType" text,
-                "summaryValue" text, "summaryLang" text, "contentType" text, "contentValue" text, "contentLang" text,
-                "enclosuresJSON" text, "categoriesJSON" text, "commentsURL" text, "body" text, "contentHash" int8,
-                "search" text)
+        let items = rows.map(\.0.item)
+        let columns = rows.map(\.0)
+        var sql = SQLText()
+        let arrays = [
+            sql.bind(items.map(\.identity)) + "::text[]", sql.bind(columns.map(\.title)) + "::text[]",
+            sql.bind(NullableArray(items.map(\.url))) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.authors.first?.displayName })) + "::text[]",
+            sql.bind(NullableArray(columns.map(\.authors))) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.published?.timeIntervalSince1970 })) + "::float8[]",
+            sql.bind(NullableArray(items.map { $0.updated?.timeIntervalSince1970 })) + "::float8[]",
+            sql.bind(columns.map { $0.sortDate(firstSeen: firstSeen) }) + "::float8[]",
+            sql.bind(NullableArray(items.map { $0.summary?.type.rawValue })) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.summary?.value })) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.summary?.language })) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.content?.type.rawValue })) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.content?.value })) + "::text[]",
+            sql.bind(NullableArray(items.map { $0.content?.language })) + "::text[]",
+            sql.bind(NullableArray(columns.map(\.enclosures))) + "::text[]",
+            sql.bind(NullableArray(columns.map(\.categories))) + "::text[]",
+            sql.bind(NullableArray(items.map(\.comments))) + "::text[]",
+            sql.bind(columns.map(\.plainBody)) + "::text[]", sql.bind(columns.map(\.hash)) + "::bigint[]",
+            sql.bind(rows.map(\.1)) + "::text[]",
+        ]
+        let names = """
+            identity, title, url, author, authors_json, published, updated, sort_date, summary_type, summary_value,
+            summary_lang, content_type, content_value, content_lang, enclosures_json, categories_json, comments_url,
+            body, content_hash
+            """
+        sql.append("""
+            INSERT INTO articles (feed_id, first_seen, \(names), search)
+            SELECT \(sql.bind(feedID.rawValue)), \(sql.bind(firstSeen)), \(names), search::tsvector
+            FROM unnest(\(arrays.joined(separator: ", "))) AS i (\(names), search)
             RETURNING id, identity
-            """).all { try $0.decode((Int64, String).self) }
+            """)
+        let ids = try await connection.run(sql).all { try $0.decode((Int64, String).self) }
         guard ids.count == rows.count else { throw StoreError.database(reason: "inserted \(ids.count) of \(rows.count) articles") }
         var byIdentity: [String: Int64] = [:]
         for (id, identity) in ids where byIdentity[identity] == nil { byIdentity[identity] = id }
