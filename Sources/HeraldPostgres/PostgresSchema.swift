@@ -399,7 +399,7 @@ enum PostgresSchemaVersion6 {
 /// long columns of any row over 2 KB, and an article with its summary, content, plain body and
 /// search vector is about 6 KB, so every insert paid for compressing it; at 8,160 bytes rows that
 /// fit a page are kept as they are (larger ones are still compressed and moved out of line).
-/// Half the server's insert time for a third more disk (Docs/benchmarks.md, issue 19).
+/// A third less server time per insert for a quarter more disk (Docs/benchmarks.md, issue 19).
 enum PostgresSchemaVersion7 {
     static let sql = """
         ALTER TABLE articles SET (toast_tuple_target = 8160);

@@ -17,17 +17,26 @@ struct ArticleFilterSQL {
     private(set) var isSingleFeed = false
 
     init(_ filter: ArticleFilter, db: Database) throws {
-        let saved = try ArticleFilterPlan.savedSearchID(of: filter).map { try SavedSearchRows.require(db, id: $0) }
-        try self.init(ArticleFilterPlan(filter, savedSearch: saved), db: db)
+        try render(Self.plan(of: ArticleIDRequest(filter: filter), db: db), db: db)
     }
 
     /// The conditions of an id request: its filter's, its query and its first-seen date.
     init(_ request: ArticleIDRequest, db: Database) throws {
-        let saved = try ArticleFilterPlan.savedSearchID(of: request.filter).map { try SavedSearchRows.require(db, id: $0) }
-        try self.init(ArticleFilterPlan(request, savedSearch: saved), db: db)
+        try render(Self.plan(of: request, db: db), db: db)
     }
 
-    private init(_ plan: ArticleFilterPlan, db: Database) throws {
+    /// The request's plan, with the saved search its filter names.
+    @inline(never)
+    private static func plan(of request: ArticleIDRequest, db: Database) throws -> ArticleFilterPlan {
+        var saved: SavedSearch?
+        if let id = ArticleFilterPlan.savedSearchID(of: request.filter) { saved = try SavedSearchRows.require(db, id: id) }
+        return ArticleFilterPlan(request, savedSearch: saved)
+    }
+
+    /// Renders the plan's restrictions. (Kept out of line: Swift 6.3's optimiser crashed
+    /// ("Found ownership error", CopyPropagation) on the initialiser with it inlined, in release builds.)
+    @inline(never)
+    private mutating func render(_ plan: ArticleFilterPlan, db: Database) throws {
         isSingleFeed = plan.isSingleFeed
         for restriction in plan.restrictions {
             switch restriction {

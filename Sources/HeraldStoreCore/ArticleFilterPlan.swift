@@ -41,7 +41,7 @@ public struct ArticleFilterPlan: Sendable, Hashable {
     ///   (the store looks it up; `nil` otherwise).
     public init(_ filter: ArticleFilter, savedSearch: SavedSearch?) {
         add(filter, savedSearch: savedSearch)
-        restrictions.append(filter.scope == .hidden ? .hidden : .shown)
+        if case .hidden = filter.scope { restrictions.append(.hidden) } else { restrictions.append(.shown) }
     }
 
     /// The plan of an id request: its filter's, then its query and its first-seen date.
