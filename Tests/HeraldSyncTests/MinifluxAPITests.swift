@@ -263,5 +263,61 @@ extension SyncSuite {
                 }
             }
         }
+
+        @Test("Entries: search in Herald's query language within the other parameters; a bad query is a 400")
+        func search() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    let headers = fixture.tokenHeaders
+                    let found = try #require(try await client.execute(uri: "/v1/entries?search=harbour&direction=desc", method: .get,
+                                                                      headers: headers).json() as? [String: Any])
+                    let entries = try #require(found["entries"] as? [[String: Any]])
+                    #expect(found["total"] as? Int == 5)
+                    #expect(entries.allSatisfy { ($0["title"] as? String)?.hasPrefix("Harbour") == true })
+                    let one = try #require(try await client.execute(uri: "/v1/entries?search=%22story%203%22&feed_id=1",
+                                                                    method: .get, headers: headers).json() as? [String: Any])
+                    #expect(one["total"] as? Int == 1)
+                    let titled = try #require(try await client.execute(uri: "/v1/entries?search=title:city&limit=2",
+                                                                       method: .get, headers: headers).json() as? [String: Any])
+                    #expect(titled["total"] as? Int == 3)
+                    #expect((titled["entries"] as? [Any])?.count == 2)
+                    let bad = try await client.execute(uri: "/v1/entries?search=%22unclosed", method: .get, headers: headers)
+                    #expect(bad.status == .badRequest)
+                    #expect(String(buffer: bad.body).contains("error_message"))
+                }
+            }
+        }
+
+        @Test("Categories: renamed (the tag on every feed), removed (the feeds stay, untagged); All cannot be")
+        func categoryWrites() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    var headers = fixture.tokenHeaders
+                    headers[.contentType] = "application/json"
+                    let news = CategoryIDs.id(of: "news")
+                    let renamed = try await client.execute(uri: "/v1/categories/\(news)", method: .put, headers: headers,
+                                                           body: ByteBuffer(string: "{\"title\":\"Local news\"}"))
+                    #expect(renamed.status == .created)
+                    let category = try #require(try renamed.json() as? [String: Any])
+                    #expect(category["title"] as? String == "Local news")
+                    #expect(category["id"] as? Int == Int(CategoryIDs.id(of: "Local news")))
+                    #expect(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" }?.tags == ["Local news"])
+                    let listed = try #require(try await client.execute(uri: "/v1/categories", method: .get, headers: headers)
+                        .json() as? [[String: Any]])
+                    #expect(listed.compactMap { $0["title"] as? String }.sorted() == ["All", "Local news"])
+
+                    let all = try await client.execute(uri: "/v1/categories/1", method: .delete, headers: headers)
+                    #expect(all.status == .badRequest)
+                    let removed = try await client.execute(uri: "/v1/categories/\(CategoryIDs.id(of: "Local news"))",
+                                                           method: .delete, headers: headers)
+                    #expect(removed.status == .noContent)
+                    #expect(try await fixture.herald.feeds().count == 2)
+                    #expect(try await fixture.herald.feeds().allSatisfy { $0.tags.isEmpty })
+                    let gone = try await client.execute(uri: "/v1/categories/\(news)", method: .put, headers: headers,
+                                                        body: ByteBuffer(string: "{\"title\":\"x\"}"))
+                    #expect(gone.status == .notFound)
+                }
+            }
+        }
     }
 }

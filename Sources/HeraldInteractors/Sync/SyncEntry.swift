@@ -69,10 +69,13 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var limit: Int
     /// After skipping this many in that order.
     public var offset: Int
+    /// Only articles this query matches (Herald's query language, as `herald search` reads it).
+    public var query: String?
 
     /// Creates a request.
     public init(filter: ArticleFilter, readOnly: Bool = false, feeds: Set<FeedID>? = nil, newestFirst: Bool = true,
-                limit: Int = 100, offset: Int = 0) {
+                limit: Int = 100, offset: Int = 0, query: String? = nil) {
+        self.query = query
         self.filter = filter
         self.readOnly = readOnly
         self.feeds = feeds

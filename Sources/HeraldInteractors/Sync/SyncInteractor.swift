@@ -35,6 +35,10 @@ public struct SyncInteractor: Sendable {
         var summaries = try await allSummaries(request.filter)
         if request.readOnly { summaries.removeAll { !$0.isRead } }
         if let feeds = request.feeds { summaries.removeAll { !feeds.contains($0.feedID) } }
+        if let query = request.query {
+            let matching = Set(try await articles.articleIDs(ArticleIDRequest(filter: request.filter, query: query)))
+            summaries.removeAll { !matching.contains($0.id) }
+        }
         let ordered = request.newestFirst ? summaries : summaries.reversed()
         let start = min(max(0, request.offset), ordered.count)
         let end = start + min(max(0, request.limit), ordered.count - start)

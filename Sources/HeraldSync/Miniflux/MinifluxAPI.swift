@@ -3,9 +3,10 @@ import Herald
 import HTTPTypes
 import Hummingbird
 
-/// Miniflux's REST API (`/v1/…`), the part its clients use: the user, categories (Herald's tags),
-/// feeds, entries with `status`, `starred`, `limit`, `offset`, `order`, `direction`, `before` and
-/// `after`, reading state by ids, bookmarks, and marking a feed or category read. Signed in with
+/// Miniflux's REST API (`/v1/…`), the part its clients use: the user, categories (Herald's tags:
+/// listed, renamed, removed), feeds, entries with `status`, `starred`, `limit`, `offset`, `order`,
+/// `direction`, `before`, `after` and `search`, reading state by ids, bookmarks, and marking a feed
+/// or category read. Signed in with
 /// `X-Auth-Token` or HTTP Basic; errors are `{"error_message": …}` with Miniflux's statuses.
 struct MinifluxAPI: Sendable {
     let herald: Herald
@@ -38,6 +39,7 @@ struct MinifluxAPI: Sendable {
         } catch let error as HeraldError {
             if case .store(.articleNotFound) = error { return Self.failure(.notFound, "Entry not found") }
             if case .store(.feedNotFound) = error { return Self.failure(.notFound, "Feed not found") }
+            if case .store(.invalidQuery) = error { return Self.failure(.badRequest, error.message) }
             return Self.failure(.internalServerError, error.message)
         } catch {
             return Self.failure(.internalServerError, "\(error)")
@@ -115,6 +117,15 @@ struct MinifluxAPI: Sendable {
             _ = try await herald.markAllRead(in: ArticleFilter(scope: .feed(try await feed(id).id)))
             return Self.noContent()
         }
+        if let id = route.match(.put, "categories", "*").first { return try await renameCategory(request, id: id) }
+        if let id = route.match(.delete, "categories", "*").first {
+            // The category is a tag: its feeds stay, untagged of it (Herald never deletes feeds for a tag).
+            guard case .tag(let tag) = try await category(id).scope else {
+                throw SyncFailure(.badRequest, "The category of untagged feeds cannot be removed")
+            }
+            try await herald.renameTag(tag, to: nil)
+            return Self.noContent()
+        }
         if let id = route.match(.put, "categories", "*", "mark-all-as-read").first {
             let category = try await category(id)
             if let feeds = category.feeds {
@@ -150,8 +161,11 @@ struct MinifluxAPI: Sendable {
         let limit = query.get("limit").flatMap { Int($0) }.map { $0 <= 0 ? 10_000 : min($0, 10_000) } ?? 100
         let offset = query.get("offset").flatMap { Int($0) }.map { min(max(0, $0), 100_000_000) } ?? 0
         let newestFirst = query.get("direction").map { $0 == "desc" } ?? false
+        // Miniflux's full-text search, read as Herald's query language (plain words work in both).
+        let search = query.get("search").map { String($0) }.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds,
-                                                                 newestFirst: newestFirst, limit: limit, offset: offset))
+                                                                 newestFirst: newestFirst, limit: limit, offset: offset,
+                                                                 query: search))
         var objects: [FeedID: MinifluxJSON.FeedObject] = [:]
         for feed in try await herald.feeds() { objects[feed.id] = MinifluxJSON.feed(feed) }
         let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
@@ -222,6 +236,20 @@ struct MinifluxAPI: Sendable {
             try await herald.setTags(tags, for: feed.id)
         }
         return Self.json(MinifluxJSON.feed(try await self.feed(id)), status: .created)
+    }
+
+    /// `PUT /v1/categories/ID` with `{"title": …}`: the tag renamed on every feed (merged into a tag
+    /// of that name if there is one); `201` with the category under its new number.
+    private func renameCategory(_ request: Request, id: String) async throws -> Response {
+        guard case .tag(let tag) = try await category(id).scope else {
+            throw SyncFailure(.badRequest, "The category of untagged feeds cannot be renamed; give its feeds a category")
+        }
+        let body = try await Self.decode(MinifluxJSON.CategoryModification.self, from: request)
+        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw SyncFailure(.badRequest, "The category title is empty") }
+        try await herald.renameTag(tag, to: title)
+        return Self.json(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: title), title: title, user_id: MinifluxJSON.userID,
+                                                     hide_globally: false), status: .created)
     }
 
     /// A JSON body, whatever its `Content-Type` says.

@@ -13,6 +13,11 @@ enum MinifluxJSON {
         let hide_globally: Bool
     }
 
+    /// `PUT /v1/categories/ID`'s body.
+    struct CategoryModification: Decodable {
+        let title: String
+    }
+
     /// A feed.
     struct FeedObject: Encodable {
         let id: Int64
