@@ -9,7 +9,7 @@ import HummingbirdTesting
 import Testing
 
 extension SyncSuite {
-    @Suite("Fever API: a real engine on SQLite, through Hummingbird's router")
+    @Suite("Fever API: a real engine on SQLite and PostgreSQL, through Hummingbird's router")
     struct FeverAPITests {
         /// md5("name:password"), as Fever clients compute it.
         static func key(_ name: String = SyncFixture.name, _ password: String = SyncFixture.password) -> String {

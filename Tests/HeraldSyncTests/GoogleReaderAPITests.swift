@@ -8,7 +8,7 @@ import HummingbirdTesting
 import Testing
 
 extension SyncSuite {
-    @Suite("Google Reader API: a real engine on SQLite, through Hummingbird's router")
+    @Suite("Google Reader API: a real engine on SQLite and PostgreSQL, through Hummingbird's router")
     struct GoogleReaderAPITests {
         static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 

@@ -8,7 +8,7 @@ import HummingbirdTesting
 import Testing
 
 extension SyncSuite {
-    @Suite("Miniflux API: a real engine on SQLite, through Hummingbird's router")
+    @Suite("Miniflux API: a real engine on SQLite and PostgreSQL, through Hummingbird's router")
     struct MinifluxAPITests {
         @Test("No credentials, a wrong password or an unknown token get 401 with Miniflux's body and a Basic challenge")
         func signInIsRequired() async throws {

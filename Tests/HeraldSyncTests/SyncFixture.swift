@@ -17,13 +17,35 @@ final class FeedsSink: FeedsDisplayLogic, @unchecked Sendable {
     func display(_ viewModel: FeedsViewModel) async {}
 }
 
-/// A real engine on a real SQLite file, fed by a real HTTP server on 127.0.0.1 (two feeds, one
+/// The stores every sync test runs on: a SQLite file, and PostgreSQL (a schema of its own per
+/// fixture) when `HERALD_TEST_POSTGRES_URL` names the test server (`.ci/run` starts one).
+enum SyncStore: Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres(String)
+
+    static let postgresURL = ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// SQLite, then PostgreSQL when there is a test server.
+    static var available: [SyncStore] { [.sqlite] + (postgresURL.map { [.postgres($0)] } ?? []) }
+
+    var description: String {
+        switch self {
+        case .sqlite: "SQLite"
+        case .postgres: "PostgreSQL"
+        }
+    }
+
+    var isPostgres: Bool { if case .postgres = self { true } else { false } }
+}
+
+/// A real engine on a real store, fed by a real HTTP server on 127.0.0.1 (two feeds, one
 /// tagged), with an account whose password and token the tests sign in with.
 struct SyncFixture {
     static let name = "alice"
     static let password = "correct horse battery"
 
     let directory: String
+    let store: SyncStore
     let herald: Herald
     let server: LocalHTTPServer
     let token: String
@@ -48,35 +70,53 @@ struct SyncFixture {
             """
     }
 
-    /// Runs `body` with a fixture and tears it down afterwards, also when `body` throws (an engine
-    /// left open would stop the test process when its HTTP client is deinitialised).
-    static func with(harbour: Int = 5, city: Int = 3, _ body: (SyncFixture) async throws -> Void) async throws {
-        let fixture = try await make(harbour: harbour, city: city)
-        do {
-            try await body(fixture)
-        } catch {
-            try? await fixture.tearDown()
-            throw error
+    /// Runs `body` with a fixture on each store (``SyncStore/available``) and tears it down
+    /// afterwards, also when `body` throws (an engine left open would stop the test process when its
+    /// HTTP client is deinitialised).
+    static func with(harbour: Int = 5, city: Int = 3, stores: [SyncStore] = SyncStore.available,
+                     _ body: (SyncFixture) async throws -> Void) async throws {
+        for store in stores {
+            let fixture = try await make(harbour: harbour, city: city, store: store)
+            do {
+                try await body(fixture)
+            } catch {
+                try? await fixture.tearDown()
+                Issue.record("on \(store): \(error)")
+                throw error
+            }
+            try await fixture.tearDown()
         }
-        try await fixture.tearDown()
     }
 
-    static func make(harbour: Int = 5, city: Int = 3) async throws -> SyncFixture {
+    static func make(harbour: Int = 5, city: Int = 3, store: SyncStore = .sqlite) async throws -> SyncFixture {
         let directory = NSTemporaryDirectory() + "herald-sync-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let server = try await LocalHTTPServer.start()
         server.route("/harbour.xml", .feed(feed("Harbour", prefix: "h", count: harbour)))
         server.route("/city.xml", .feed(feed("City", prefix: "c", count: city)))
-        let herald = try await Herald.open(databasePath: directory + "/herald.db",
-                                           environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
-                                                         "XDG_STATE_HOME": directory + "/state"])
+        let database: String
+        switch store {
+        case .sqlite: database = directory + "/herald.db"
+        case .postgres(let base):
+            let schema = "sync_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+            database = base + (base.contains("?") ? "&" : "?") + "schema=" + schema + "&connect_timeout=90"
+        }
+        let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state"]
+        if store.isPostgres {
+            // A PostgreSQL database has people: the account is one (`herald user add alice`).
+            let setup = try await Herald.open(databasePath: database, environment: environment)
+            try await setup.addUser(name)
+            await setup.shutdown()
+        }
+        let herald = try await Herald.open(databasePath: database, user: store.isPostgres ? name : nil,
+                                           environment: environment)
         let feeds = herald.feedsScreen(display: FeedsSink())
         await feeds.feedAdded(url: server.url("/harbour.xml"), title: nil, tags: ["news"])
         await feeds.feedAdded(url: server.url("/city.xml"), title: nil, tags: [])
         await feeds.refreshRequested(.all)
         try await herald.setPassword(password, for: name)
         let token = try await herald.createToken(for: name, label: "tests").token
-        return SyncFixture(directory: directory, herald: herald, server: server, token: token)
+        return SyncFixture(directory: directory, store: store, herald: herald, server: server, token: token)
     }
 
     /// Runs `body` against the sync APIs through Hummingbird's router test client (the web reader
