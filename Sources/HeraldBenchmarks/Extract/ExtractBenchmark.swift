@@ -17,23 +17,9 @@ enum ExtractBenchmark {
         let extract: Double
     }
 
-    static func run(_ arguments: [String]) {
-        var pagesFolder = ".build/extraction/readability-pages"
-        var repetitions = 5
-        var processPages = 40
-        var index = 0
-        while index < arguments.count {
-            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
-            switch arguments[index] {
-            case "--pages": pagesFolder = value
-            case "--repetitions": repetitions = max(1, Int(value) ?? 5)
-            case "--process-pages": processPages = max(0, Int(value) ?? 40)
-            default:
-                FileHandle.standardError.write(Data("unknown option \(arguments[index])\n".utf8))
-                exit(2)
-            }
-            index += 2
-        }
+    /// Runs the benchmark on the pages under `pagesFolder`, keeping the best of `repetitions` per
+    /// page, then the whole process on `processPages` of them (none when 0); exits 2 without pages.
+    static func run(pagesFolder: String, repetitions: Int, processPages: Int) {
         let pages = pageFiles(in: pagesFolder)
         guard !pages.isEmpty else {
             FileHandle.standardError.write(Data("""

@@ -11,12 +11,10 @@ import HeraldStore
 /// the PostgreSQL database at URL (default `$HERALD_TEST_POSTGRES_URL`, see `scripts/postgres`),
 /// and from there into a new SQLite file. The schema is left in the database, named in the output.
 enum MigrationBenchmark {
-    static func run(_ arguments: [String]) async {
-        func value(_ flag: String) -> String? {
-            arguments.firstIndex(of: flag).flatMap { index in index + 1 < arguments.count ? arguments[index + 1] : nil }
-        }
-        let articles = value("--articles").flatMap(Int.init) ?? 100_000
-        guard let url = value("--postgres") ?? ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"], !url.isEmpty
+    /// Runs the benchmark on `articles` articles against the PostgreSQL database at `postgres`
+    /// (else `$HERALD_TEST_POSTGRES_URL`); exits 2 without one, 1 on a failure.
+    static func run(articles: Int, postgres: String?) async {
+        guard let url = postgres ?? ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"], !url.isEmpty
         else {
             progress("needs --postgres URL or HERALD_TEST_POSTGRES_URL (scripts/postgres start)")
             exit(2)

@@ -12,12 +12,10 @@ enum ParsingBenchmark {
     /// The hidden sub-command the child process runs.
     static let childMode = "parse-child"
 
-    /// Runs the benchmark; `--keep DIR` also leaves the generated documents there (rss.xml,
-    /// atom.xml) for profiling `herald parse` by hand.
-    static func run(_ arguments: [String]) {
-        let items = value(of: "--items", in: arguments) ?? 10_000
-        let repetitions = value(of: "--repetitions", in: arguments) ?? 7
-        let keep = arguments.firstIndex(of: "--keep").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    /// Runs the benchmark on feeds of `items` items, each pass `repetitions` times; with `keep` it
+    /// also leaves the generated documents in that folder (rss.xml, atom.xml) for profiling
+    /// `herald parse` by hand.
+    static func run(items: Int, repetitions: Int, keep: String?) {
         print("Parsing benchmark: \(items) items, \(repetitions) repetitions each, best and median shown")
         for (name, file, document) in [("RSS 2.0", "rss.xml", FeedGenerator.rss(items: items)),
                                        ("Atom 1.0", "atom.xml", FeedGenerator.atom(items: items))] {
@@ -132,10 +130,6 @@ enum ParsingBenchmark {
 
     private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
-    private static func value(of flag: String, in arguments: [String]) -> Int? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
-    }
 }
 
 /// The baseline: libxml2's push parser with the same options and chunking as the feed

@@ -8,12 +8,8 @@ import Foundation
 /// (``ReaderBenchmarkChild``); both measure from their own process start. Prints each figure with
 /// its baseline, the ratio and the goal.
 enum ReaderBenchmark {
-    /// Runs the benchmark with the arguments after `reader`; exits 2 on bad arguments, 1 on a failure.
-    static func run(_ arguments: [String]) async {
-        guard let options = ReaderBenchmarkOptions(arguments) else {
-            FileHandle.standardError.write(Data((ReaderBenchmarkOptions.usage + "\n").utf8))
-            exit(2)
-        }
+    /// Runs the benchmark with `options`; exits 1 on a failure.
+    static func run(_ options: ReaderBenchmarkOptions) async {
         do {
             let cache = try await ReaderBenchmarkCache.prepare(options)
             cache.resetReadState()

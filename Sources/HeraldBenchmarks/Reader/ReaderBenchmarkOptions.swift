@@ -1,13 +1,8 @@
 import Foundation
 
-/// The command line of `herald-benchmarks reader`, and the arguments it passes to its children.
+/// The settings of `herald-benchmarks reader` (read from its command line by
+/// ``ReaderBenchmarkCommand``; `web` and `sync` use its cache), and the arguments it passes to its children.
 struct ReaderBenchmarkOptions: Sendable {
-    /// The usage line printed for bad arguments.
-    static let usage = """
-        usage: herald-benchmarks reader [--articles N] [--feeds N] [--keys N] [--runs R] [--pause-ms P]
-                                        [--cache FOLDER]
-        """
-
     /// Articles in the cache.
     var articles = 1_000_000
     /// Feeds in the cache; feed 0 holds ``largeFeedArticles`` of the articles, the others share the rest.
@@ -26,32 +21,6 @@ struct ReaderBenchmarkOptions: Sendable {
 
     /// The title the store gives feed 0 (the build names feed `i` "Feed i").
     var largeFeedTitle: String { "Feed 0" }
-
-    /// Reads the arguments after `reader`.
-    /// - Returns: `nil` when an argument is unknown or malformed.
-    init?(_ arguments: [String]) {
-        var index = 0
-        while index < arguments.count {
-            guard index + 1 < arguments.count else { return nil }
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--articles": guard let number = Self.positive(value) else { return nil }; articles = number
-            case "--feeds": guard let number = Self.positive(value), number >= 2 else { return nil }; feeds = number
-            case "--keys": guard let number = Self.positive(value) else { return nil }; keys = number
-            case "--runs": guard let number = Self.positive(value) else { return nil }; runs = number
-            case "--pause-ms": guard let number = Int(value), number >= 0 else { return nil }; pauseMilliseconds = number
-            case "--cache": guard !value.isEmpty else { return nil }; cacheFolder = value
-            default: return nil
-            }
-            index += 2
-        }
-        guard articles >= feeds * 2 else { return nil }
-    }
-
-    /// A whole number above zero, or `nil`.
-    private static func positive(_ text: String) -> Int? {
-        Int(text).flatMap { $0 > 0 ? $0 : nil }
-    }
 }
 
 /// What a child process of the reader benchmark is told on its command line.

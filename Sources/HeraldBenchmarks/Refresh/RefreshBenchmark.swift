@@ -3,7 +3,7 @@ import HeraldFetching
 import HeraldInteractors
 
 /// `herald-benchmarks refresh [--feeds N] [--items M] [--latency-ms L] [--origins K] [--repeat R]
-/// [--scale N,N,...|none] [--limits default|per-origin|both]`: refreshes generated RSS feeds served
+/// [--scale N,N,...|none] [--limits default|per-origin|both] [--scenarios all|in-process|process]`: refreshes generated RSS feeds served
 /// by a local server on 127.0.0.1 with added latency, through the real pipeline (fetcher, libxml2
 /// parser, SQLite store in a temporary folder), cold and warm (all 304), against a fetch-only
 /// baseline; then phases alone, and larger cold refreshes in child processes for time and memory growth.
@@ -12,11 +12,8 @@ enum RefreshBenchmark {
     static let warmGoal = 0.6
     static let memoryGoalBytes = 300_000_000
 
-    static func run(_ arguments: [String]) async {
-        guard let options = RefreshBenchmarkOptions(arguments) else {
-            FileHandle.standardError.write(Data((RefreshBenchmarkOptions.usage + "\n").utf8))
-            exit(2)
-        }
+    /// Runs the benchmark with `options` (or, with `isChild`, one growth child); exits 1 on a failure.
+    static func run(_ options: RefreshBenchmarkOptions) async {
         if options.isChild {
             await RefreshBenchmarkChild.run(options)
             return

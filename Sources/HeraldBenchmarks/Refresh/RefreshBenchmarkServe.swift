@@ -8,19 +8,12 @@ import HeraldTestSupport
 /// generated once, before serving, as in the whole-process scenario. For profiling
 /// `herald refresh` or another reader by hand (`perf`, `strace`) against exactly the benchmark's feeds.
 enum RefreshBenchmarkServe {
+    /// The subcommand's name.
     static let mode = "refresh-serve"
 
-    static func run(_ arguments: [String]) async {
-        var rest = arguments
-        var urlsPath: String?
-        if let index = rest.firstIndex(of: "--urls"), index + 1 < rest.count {
-            urlsPath = rest[index + 1]
-            rest.removeSubrange(index...(index + 1))
-        }
-        guard let urlsPath, let options = RefreshBenchmarkOptions(rest) else {
-            FileHandle.standardError.write(Data("usage: herald-benchmarks \(mode) [--feeds N] [--items M] [--latency-ms L] [--origins K] --urls FILE\n".utf8))
-            exit(2)
-        }
+    /// Serves the feeds of `options` (its feeds, items, latency and origins) and writes their URLs
+    /// to `urlsPath`, until standard input ends; exits 1 when the server or the file fails.
+    static func run(_ options: RefreshBenchmarkOptions, urlsPath: String) async {
         let tally = RefreshBenchmarkServerTally()
         let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds)
         let server: LocalHTTPServer

@@ -17,6 +17,7 @@ import PostgresNIO
 ///    exactly once across the workers, every article stored once.
 /// 4. Reads at that size on both stores: list pages and searches, p50/p99.
 enum ScaleBenchmark {
+    /// The settings of a run (read from its command line by ``ScaleBenchmarkCommand``).
     struct Options {
         var feeds = 100_000
         var items = 10
@@ -24,31 +25,10 @@ enum ScaleBenchmark {
         var latencyMilliseconds = 20
         var workers = [1, 2, 4]
         var sqlite = true
-
-        init?(_ arguments: [String]) {
-            var rest = arguments[...]
-            while let flag = rest.popFirst() {
-                if flag == "--no-sqlite" { sqlite = false; continue }
-                guard let value = rest.popFirst() else { return nil }
-                switch flag {
-                case "--feeds": guard let number = Int(value), number > 0 else { return nil }; feeds = number
-                case "--items": guard let number = Int(value), number > 0 else { return nil }; items = number
-                case "--origins": guard let number = Int(value), number > 0 else { return nil }; origins = number
-                case "--latency-ms": guard let number = Int(value), number >= 0 else { return nil }; latencyMilliseconds = number
-                case "--workers":
-                    let counts = value.split(separator: ",").compactMap { Int($0) }
-                    guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { return nil }
-                    workers = counts
-                default: return nil
-                }
-            }
-        }
     }
 
-    static func run(_ arguments: [String]) async {
-        guard let options = Options(arguments) else {
-            fail("usage: herald-benchmarks scale [--feeds N] [--items M] [--origins K] [--latency-ms L] [--workers 1,2,4] [--no-sqlite]", code: 2)
-        }
+    /// Runs the benchmark with `options`; measures nothing without a PostgreSQL server, exits 1 on a failure.
+    static func run(_ options: Options) async {
         let environment = ProcessInfo.processInfo.environment
         guard let serverURL = environment["HERALD_BENCH_POSTGRES_URL"] ?? environment["HERALD_TEST_POSTGRES_URL"] else {
             print("scale: no PostgreSQL server (set HERALD_BENCH_POSTGRES_URL, or start one with `scripts/postgres start` and export HERALD_TEST_POSTGRES_URL=\"$(scripts/postgres url)\"); nothing measured")
@@ -173,9 +153,9 @@ enum ScaleBenchmark {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    static func fail(_ message: String, code: Int32 = 1) -> Never {
+    static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        exit(code)
+        exit(1)
     }
 }
 

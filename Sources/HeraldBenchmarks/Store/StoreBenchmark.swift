@@ -9,30 +9,27 @@ import HeraldStore
 enum StoreBenchmark {
     static let feedCount = 1_000
 
-    static func run(_ arguments: [String]) async {
-        func value(_ flag: String) -> Int? {
-            arguments.firstIndex(of: flag).flatMap { index in index + 1 < arguments.count ? Int(arguments[index + 1]) : nil }
-        }
-        let articles = value("--articles") ?? 1_000_000
-        let savesInFlight = value("--saves-in-flight") ?? 4
+    /// Runs the benchmark on `articles` articles, `savesInFlight` saves at a time; with `upsertOnly`
+    /// it stops after the bulk upsert's rate. Exits 1 on a failure.
+    static func run(articles: Int, savesInFlight: Int, upsertOnly: Bool) async {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-store-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try await measure(articles: articles, savesInFlight: savesInFlight, in: folder)
+            try await measure(articles: articles, savesInFlight: savesInFlight, upsertOnly: upsertOnly, in: folder)
         } catch {
             StoreBenchmarkTiming.progress("failed: \((error as? StoreError)?.message ?? String(describing: error))")
             exit(1)
         }
     }
 
-    private static func measure(articles: Int, savesInFlight: Int, in folder: URL) async throws {
+    private static func measure(articles: Int, savesInFlight: Int, upsertOnly: Bool, in folder: URL) async throws {
         let path = folder.appendingPathComponent("herald.db").path
         print("Herald store benchmark: \(articles) articles over \(feedCount) feeds, \(savesInFlight) save(s) in flight, in \(folder.path)")
         var store = try SQLiteStore(path: path)
         var corpus = StoreBenchmarkCorpus()
         var build = StoreBenchmarkBuild(store: store, path: path, feedCount: feedCount, savesInFlight: savesInFlight)
         let feeds = try await build.fill(articles: articles, corpus: &corpus)
-        if CommandLine.arguments.contains("--upsert-only") {
+        if upsertOnly {
             print("bulk upsert with FTS: \(Int(build.rate)) articles/s")
             return
         }

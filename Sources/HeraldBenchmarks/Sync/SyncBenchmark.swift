@@ -10,24 +10,9 @@ import Hummingbird
 /// routing, sign-in, use cases and JSON, without the socket), beside the store's own queries for
 /// the same data, measured in the same run. Issue 21's goals are printed with each figure.
 enum SyncBenchmark {
-    static let usage = "usage: herald-benchmarks sync [--articles N] [--feeds N] [--cache FOLDER] [--unread N]"
-
-    static func run(_ arguments: [String]) async {
-        var readerArguments: [String] = []
-        var unreadTarget = 100_000
-        var index = 0
-        while index + 1 < arguments.count {
-            if arguments[index] == "--unread" {
-                unreadTarget = Int(arguments[index + 1]) ?? unreadTarget
-            } else {
-                readerArguments += [arguments[index], arguments[index + 1]]
-            }
-            index += 2
-        }
-        guard index == arguments.count, let options = ReaderBenchmarkOptions(readerArguments) else {
-            print(usage)
-            exit(2)
-        }
+    /// Runs the benchmark on the cache of `options` with its newest `unreadTarget` articles unread;
+    /// exits 1 on a failure.
+    static func run(_ options: ReaderBenchmarkOptions, unreadTarget: Int) async {
         do {
             let cache = try await ReaderBenchmarkCache.prepare(options)
             let store = try SQLiteStore(path: cache.path)

@@ -8,8 +8,6 @@ import HeraldWeb
 /// benchmark's cache (1M articles over 1,000 feeds by default), beside the store's own query for the
 /// same page and the article-list module's time, measured in the same run.
 enum WebBenchmark {
-    static let usage = "usage: herald-benchmarks web [--articles N] [--feeds N] [--cache FOLDER] [--seconds S] [--connections C]"
-
     /// One page the benchmark loads.
     struct Target {
         var name: String
@@ -17,23 +15,9 @@ enum WebBenchmark {
         var request: ArticlePageRequest?
     }
 
-    static func run(_ arguments: [String]) async {
-        var readerArguments: [String] = []
-        var seconds = 10
-        var connections = 4
-        var index = 0
-        while index + 1 < arguments.count {
-            switch arguments[index] {
-            case "--seconds": seconds = Int(arguments[index + 1]) ?? seconds
-            case "--connections": connections = Int(arguments[index + 1]) ?? connections
-            default: readerArguments += [arguments[index], arguments[index + 1]]
-            }
-            index += 2
-        }
-        guard index == arguments.count, let options = ReaderBenchmarkOptions(readerArguments) else {
-            print(usage)
-            exit(2)
-        }
+    /// Runs the benchmark on the cache of `options`, each page under `wrk` for `seconds` with
+    /// `connections` clients; exits 2 without `wrk`, 1 on a failure.
+    static func run(_ options: ReaderBenchmarkOptions, seconds: Int, connections: Int) async {
         guard let wrk = executable("wrk") else {
             print("herald-benchmarks web needs wrk on PATH (Debian: apt-get install wrk)")
             exit(2)
