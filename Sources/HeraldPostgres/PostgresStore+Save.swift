@@ -12,7 +12,7 @@ extension PostgresStore {
         async throws(StoreError) -> StoreOutcome {
         let items = parsed.items.map { item in
             let columns = ArticleColumns(item)
-            return (columns, SearchText.vector(title: columns.title, body: columns.plainBody))
+            return (columns, SearchText.searchVector(title: columns.title, body: columns.plainBody))
         }
         let feedTitle = parsed.plainTitle ?? parsed.title.map(IndexText.of)
         let siteURL = parsed.siteURL
@@ -55,7 +55,7 @@ struct ArticleUpsert {
         let firstSeen: Double
     }
 
-    func store(_ items: [(ArticleColumns, String)]) async throws -> StoreOutcome {
+    func store(_ items: [(ArticleColumns, SearchVector)]) async throws -> StoreOutcome {
         var outcome = StoreOutcome(inserted: 0, updated: 0, unchanged: 0)
         guard !items.isEmpty else { return outcome }
         var existing: [String: StoredRow] = [:]
@@ -70,7 +70,7 @@ struct ArticleUpsert {
         var updated: [Int64] = []
         // Items new to the store are inserted together, in one statement; an identity repeated
         // within the document is inserted once and then updated as the SQLite store does.
-        var pending: [(ArticleColumns, String)] = []
+        var pending: [(ArticleColumns, SearchVector)] = []
         var pendingIdentities: Set<String> = []
         for (columns, vector) in items {
             let identity = columns.item.identity
@@ -124,9 +124,10 @@ struct ArticleUpsert {
     }
 
     /// Inserts articles in one statement, each column travelling as one binary array that
-    /// `unnest` turns back into rows (no JSON to parse on the server: see Docs/benchmarks.md);
+    /// `unnest` turns back into rows, the search vectors in `tsvector`'s binary form (no JSON and
+    /// no literal to parse on the server: see Docs/benchmarks.md);
     /// returns their identifiers in the order given.
-    private func insert(_ rows: [(ArticleColumns, String)]) async throws -> [Int64] {
+    private func insert(_ rows: [(ArticleColumns, SearchVector)]) async throws -> [Int64] {
         let firstSeen = seenAt.timeIntervalSince1970
         let items = rows.map(\.0.item)
         let columns = rows.map(\.0)
@@ -149,7 +150,7 @@ struct ArticleUpsert {
             sql.bind(NullableArray(columns.map(\.categories))) + "::text[]",
             sql.bind(NullableArray(items.map(\.comments))) + "::text[]",
             sql.bind(columns.map(\.plainBody)) + "::text[]", sql.bind(columns.map(\.hash)) + "::bigint[]",
-            sql.bind(rows.map(\.1)) + "::text[]",
+            sql.bind(NullableArray(rows.map { Optional($0.1.binary) })) + "::tsvector[]",
         ]
         let names = """
             identity, title, url, author, authors_json, published, updated, sort_date, summary_type, summary_value,
@@ -158,7 +159,7 @@ struct ArticleUpsert {
             """
         sql.append("""
             INSERT INTO articles (feed_id, first_seen, \(names), search)
-            SELECT \(sql.bind(feedID.rawValue)), \(sql.bind(firstSeen)), \(names), search::tsvector
+            SELECT \(sql.bind(feedID.rawValue)), \(sql.bind(firstSeen)), \(names), search
             FROM unnest(\(arrays.joined(separator: ", "))) AS i (\(names), search)
             RETURNING id, identity
             """)
@@ -174,7 +175,7 @@ struct ArticleUpsert {
         }
     }
 
-    private func update(id: Int64, firstSeen: Double, with columns: ArticleColumns, vector: String) async throws {
+    private func update(id: Int64, firstSeen: Double, with columns: ArticleColumns, vector: SearchVector) async throws {
         let item = columns.item
         try await connection.run("""
             UPDATE articles SET title = \(columns.title), url = \(item.url), author = \(item.authors.first?.displayName),
@@ -185,7 +186,7 @@ struct ArticleUpsert {
                 content_value = \(item.content?.value), content_lang = \(item.content?.language),
                 enclosures_json = \(columns.enclosures), categories_json = \(columns.categories),
                 comments_url = \(item.comments), body = \(columns.plainBody), content_hash = \(columns.hash),
-                search = \(vector)::tsvector || coalesce((SELECT p.search FROM article_pages AS p
+                search = \(vector.literal)::tsvector || coalesce((SELECT p.search FROM article_pages AS p
                     WHERE p.article_id = \(id) AND p.search IS NOT NULL), ''::tsvector)
             WHERE id = \(id)
             """)

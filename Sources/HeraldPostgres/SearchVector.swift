@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDomain
+import PostgresNIO
 
 extension SearchText {
     /// The `tsvector` literal of an article: title words at positions 1… weighted A, body words
@@ -10,6 +11,12 @@ extension SearchText {
     /// into a reused buffer, positions are small integers, and the literal is written as bytes.
     /// `SearchTextTests` checks it against the plain reading of ``tokens(in:)``.
     static func vector(title: String, body: String) -> String {
+        searchVector(title: title, body: body).literal
+    }
+
+    /// The words of an article's vector, which write themselves as the literal or in PostgreSQL's
+    /// binary `tsvector` form (what an insert sends: the server then parses no literal).
+    static func searchVector(title: String, body: String) -> SearchVector {
         var builder = VectorBuilder()
         var position = 0
         forEachLexeme(in: title) { lexeme in
@@ -21,7 +28,7 @@ extension SearchText {
             position += 1
             builder.add(lexeme, position: position, isTitle: false)
         }
-        return builder.literal()
+        return SearchVector(builder: builder)
     }
 
     /// Calls `body` with each folded word of `text`, in order: the words of ``tokens(in:)``.
@@ -86,8 +93,36 @@ extension SearchText {
     }
 }
 
+/// An article's search vector: its words in first-seen order, each with its positions.
+struct SearchVector: Sendable {
+    fileprivate let builder: VectorBuilder
+
+    /// `'word':1A,4B 'other':2A`.
+    var literal: String { builder.literal() }
+
+    /// PostgreSQL's binary `tsvector` (its `tsvectorsend` form).
+    var binary: BinaryTSVector { BinaryTSVector(bytes: builder.binary()) }
+}
+
+/// A `tsvector` in PostgreSQL's binary form, bound as a parameter (alone or in an array): the
+/// number of words, then each word NUL-terminated, its number of positions and each position
+/// (14 bits, the weight in the top two: A is 3, B is 2). The server's `tsvectorrecv` sorts the
+/// words; positions must rise within a word.
+struct BinaryTSVector: PostgresNonThrowingEncodable, PostgresArrayEncodable, Sendable {
+    let bytes: [UInt8]
+
+    static var psqlType: PostgresDataType { .tsvector }
+    static var psqlArrayType: PostgresDataType { .tsvectorArray }
+    static var psqlFormat: PostgresFormat { .binary }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer,
+                                                  context: PostgresEncodingContext<JSONEncoder>) {
+        buffer.writeBytes(bytes)
+    }
+}
+
 /// The words of one article's vector, in first-seen order, each with its positions.
-private struct VectorBuilder {
+private struct VectorBuilder: Sendable {
     /// A word's slot in ``words``.
     private var slots: [String: Int] = [:]
     private var words: [(lexeme: String, positions: [UInt16])] = []
@@ -128,6 +163,41 @@ private struct VectorBuilder {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The binary form: `int32` count, then per word its UTF-8 and a NUL, a `uint16` count of
+    /// positions and each position as `uint16` (big-endian), weight A (3) or B (2) in the top bits.
+    /// Positions capped at PostgreSQL's largest are written once (the literal's parser merges them).
+    func binary() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes + words.count * 4 + 4)
+        let count = UInt32(words.count)
+        out.append(UInt8(truncatingIfNeeded: count >> 24))
+        out.append(UInt8(truncatingIfNeeded: count >> 16))
+        out.append(UInt8(truncatingIfNeeded: count >> 8))
+        out.append(UInt8(truncatingIfNeeded: count))
+        for word in words {
+            out.append(contentsOf: word.lexeme.utf8)
+            out.append(0)
+            // The count of positions goes first; it is known once the merged ones are skipped.
+            let countAt = out.count
+            out.append(0)
+            out.append(0)
+            var written = 0
+            var last = -1
+            for mark in word.positions {
+                let position = Int(mark >> 1)
+                guard position > last else { continue }
+                last = position
+                let value = UInt16(position) | (mark & 1 == 0 ? 3 << 14 : 2 << 14)
+                out.append(UInt8(truncatingIfNeeded: value >> 8))
+                out.append(UInt8(truncatingIfNeeded: value))
+                written += 1
+            }
+            out[countAt] = UInt8(truncatingIfNeeded: written >> 8)
+            out[countAt + 1] = UInt8(truncatingIfNeeded: written)
+        }
+        return out
     }
 
     private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {

@@ -9,6 +9,32 @@ import Testing
 /// other processes (workers, other users' readers) reported through NOTIFY.
 @Suite("PostgreSQL store", .enabled(if: Backend.postgresURL != nil, "HERALD_TEST_POSTGRES_URL is not set"))
 struct PostgresStoreTests {
+    /// The binary `tsvector` an insert sends is the vector its literal says: same words, positions
+    /// and weights, in PostgreSQL's own reading, for titles and bodies in several scripts, repeated
+    /// words, and a body long enough to reach the largest position (where positions merge).
+    @Test func binaryVectorsAreTheLiteralsVectors() async throws {
+        let (store, schema) = try await Backend.openPostgres()
+        let long = (1...17_000).map { "w\($0 % 300)" }.joined(separator: " ")
+        let samples: [(String, String)] = [
+            ("Swift 6.3 released", "The Swift team released Swift 6.3 today; swift builds faster."),
+            ("Café déjà vu", "Ünïcödé wörds and CAFÉ again, naïve résumé."),
+            ("京都の紅葉", "嵐山で紅葉が見頃に。Kyoto autumn leaves."),
+            ("", ""),
+            ("Title only", ""),
+            ("Long", long),
+        ]
+        for (title, body) in samples {
+            let vector = SearchText.searchVector(title: title, body: body)
+            let same = try await store.client.query("""
+                SELECT \(vector.binary) = \(vector.literal)::tsvector, length(\(vector.binary)),
+                    \(vector.binary)::text = \(vector.literal)::tsvector::text
+                """).first { try $0.decode((Bool, Int, Bool).self) }
+            #expect(same?.0 == true, "\(title)")
+            #expect(same?.2 == true, "\(title)")
+        }
+        await Backend.drop(store, schema: schema)
+    }
+
     @Test func migrationsAreRecordedByNameAndRunOnce() async throws {
         let (store, schema) = try await Backend.openPostgres()
         let applied = try await store.client.query("SELECT version, name FROM schema_migrations ORDER BY version")
