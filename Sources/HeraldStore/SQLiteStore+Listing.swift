@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldDomain
+import HeraldStoreCore
 
 extension SQLiteStore {
     /// One article with its body and the user's state.
@@ -35,8 +36,9 @@ extension SQLiteStore {
 
     /// Article ids in id order, on the primary key (Fever's `since_id` page is an index range).
     public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
-        if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
-        if request.query != nil { await indexWaitingArticlesForSearch() }
+        if ArticleFilterPlan.savedSearchID(of: request.filter) != nil || request.query != nil {
+            await indexWaitingArticlesForSearch()
+        }
         return try await read { db in
             let filter = try ArticleFilterSQL(request, db: db)
             var (clause, values) = filter.listClause()

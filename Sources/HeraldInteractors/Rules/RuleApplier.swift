@@ -116,14 +116,14 @@ public struct RuleApplier: Sendable {
             matched += try await ids(filter, query: rule.query, since: nil)
             inTarget += try await ids(filter, query: nil, since: nil).count
         }
-        // Newest first: ids grow as articles are stored.
+        // Newest first: ids grow as articles are stored (a batch read keeps the order asked).
         let newestIDs = Array(matched.sorted { $0.rawValue > $1.rawValue }.prefix(max(0, limit)))
         let newest = try await articles.articles(withIDs: newestIDs).map { article in
             ArticleSummary(id: article.id, feedID: article.feedID,
                            feedTitle: known.first { $0.id == article.feedID }?.displayTitle ?? "",
                            title: article.title, url: article.url, author: article.authors.first?.displayName,
                            date: article.sortDate, isRead: article.state.isRead, isStarred: article.state.isStarred)
-        }.sorted { $0.id.rawValue > $1.id.rawValue }
+        }
         var targetIsUnknown = false
         if case .feed = rule.target { targetIsUnknown = filters.isEmpty }
         return RuleCatch(rule: rule, matched: matched.count, inTarget: inTarget, newest: newest,
