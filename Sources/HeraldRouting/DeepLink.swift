@@ -91,8 +91,14 @@ public enum DeepLink {
         case .articleList(let filter): return listPath(for: filter)
         case let .articleDetail(id, filter):
             let base = "article/\(id.rawValue)"
-            return filter == ArticleFilter() ? base : base + "?in=" + percentEncoded(listPath(for: filter))
+            return filter == ArticleFilter() ? base : base + "?in=" + listParameter(for: filter)
         }
+    }
+
+    /// A list named in a query parameter (`in=feed%2F3` of an article's link, `from=` of the web's
+    /// unread-feed moves): its path, percent-encoded. ``route(from:)`` reads it back after `herald://`.
+    public static func listParameter(for filter: ArticleFilter) -> String {
+        percentEncoded(listPath(for: filter))
     }
 
     private static func listPath(for filter: ArticleFilter) -> String {

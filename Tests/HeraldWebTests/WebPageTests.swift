@@ -136,6 +136,54 @@ struct WebPageTests {
         try await fixture.tearDown()
     }
 
+    @Test("Given feeds with unread articles, when the next and previous unread feed are asked for, then the shared feeds cursor sends the browser from one feed's list to the next's, and says when none is left")
+    func unreadFeedMoves() async throws {
+        let fixture = try await WebFixture.make()
+        fixture.server.route("/second.xml", .feed(WebFixture.feed(count: 2)))
+        let feeds = fixture.herald.feedsScreen(display: WebScreen())
+        await feeds.feedAdded(url: fixture.server.url("/second.xml"), title: "Second Feed", tags: ["news"])
+        await feeds.refreshRequested(.all)
+        await fixture.clearContainer()
+        try await fixture.test { client in
+            // The feeds page's order of the feeds with unread articles.
+            let order = try await client.execute(uri: "/", method: .get) { response -> [String] in
+                #expect(response.text.contains("href=\"/unread-feed/next\" data-key=\"n\""))
+                return response.text.matches(of: /<li class="row unread[^"]*"><a href="\/feed\/(\d+)" class="row-link"/)
+                    .map { String($0.output.1) }
+            }
+            // The failing feed kept the article it had when it was added: three feeds with unread articles.
+            #expect(order.count == 3, "\(order)")
+            guard let last = order.last, order.count >= 2 else { return }
+            try await client.execute(uri: "/unread-feed/next", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/feed/\(order[0])")
+            }
+            try await client.execute(uri: "/feed/\(order[0])", method: .get) { response in
+                #expect(response.text.contains("href=\"/unread-feed/next?from=feed%2F\(order[0])\" data-key=\"]\""))
+            }
+            try await client.execute(uri: "/unread-feed/next?from=feed%2F\(order[0])", method: .get) { response in
+                #expect(response.headers[.location] == "/feed/\(order[1])")
+            }
+            try await client.execute(uri: "/unread-feed/previous?from=feed%2F\(order[1])%3Funread%3D1", method: .get) { response in
+                #expect(response.headers[.location] == "/feed/\(order[0])")
+            }
+            try await client.execute(uri: "/unread-feed/next?from=feed%2F\(last)", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/feed/\(last)")
+            }
+            try await client.execute(uri: "/feed/\(last)", method: .get) { response in
+                #expect(response.text.contains("No unread articles left"))
+            }
+            try await client.execute(uri: "/unread-feed/sideways", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/unread-feed/next?from=nowhere", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+        try await fixture.tearDown()
+    }
+
     @Test("Given a query, when searched, then hits come with highlighted matches; a malformed query shows the store's message")
     func search() async throws {
         let fixture = try await WebFixture.make()

@@ -32,6 +32,12 @@ public struct FeedsCursor: Sendable, Hashable {
     /// A cursor on the first row.
     public init() {}
 
+    /// A cursor on `item`'s row among `entries` (on the first row when no row opens it): where a
+    /// front end without a kept selection starts, such as a web page of one feed's articles.
+    public init(on item: FeedsItem, in entries: [FeedsEntry]) {
+        if let row = entries.firstIndex(where: { $0.item == item }) { select(row, in: entries) }
+    }
+
     /// The rows of the screen in order: the three built-in lists, each tag's heading and feeds,
     /// then the saved searches, and last the hidden articles when rules hid any.
     public static func entries(of content: FeedsContent) -> [FeedsEntry] {

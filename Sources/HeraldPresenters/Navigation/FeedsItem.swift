@@ -18,6 +18,17 @@ public enum FeedsItem: Sendable, Hashable {
     /// The articles rules hid.
     case hidden
 
+    /// The row that opens `filter`'s list (a feed's unread-only list is still that feed's row).
+    public init(opening filter: ArticleFilter) {
+        switch filter.scope {
+        case .feed(let id): self = .feed(id)
+        case .tag(let tag): self = .tag(tag)
+        case .savedSearch(let id): self = .savedSearch(id)
+        case .hidden: self = .hidden
+        case .all: self = filter.unreadOnly ? .unread : filter.starredOnly ? .starred : .all
+        }
+    }
+
     /// The list it opens, if any.
     public var filter: ArticleFilter? {
         switch self {

@@ -39,6 +39,13 @@ enum ArticleListPage {
                     "Mark all read"
                 }
             }
+            let from = "?from=" + DeepLink.listParameter(for: filter)
+            element("a", Attribute("href", "/unread-feed/previous" + from), Attribute("data-key", "[")) {
+                "‹ Previous unread feed"
+            }
+            element("a", Attribute("href", "/unread-feed/next" + from), Attribute("data-key", "]")) {
+                "Next unread feed ›"
+            }
         }
     }
 

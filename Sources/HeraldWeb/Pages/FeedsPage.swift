@@ -23,6 +23,11 @@ enum FeedsPage {
     @NodeBuilder
     private static func loaded(_ content: FeedsContent, context: PageContext) -> [Node] {
         element("p", Attribute("class", "summary")) { content.summary }
+        if content.groups.contains(where: { $0.rows.contains { $0.unreadCount > 0 } }) {
+            element("p", Attribute("class", "toolbar")) {
+                element("a", Attribute("href", "/unread-feed/next"), Attribute("data-key", "n")) { "First unread feed ›" }
+            }
+        }
         for group in content.groups {
             element("section", Attribute("class", "group")) {
                 element("h2") {

@@ -12,6 +12,9 @@ extension WebApp {
         default: break
         }
         let parts = path.split(separator: "/")
+        if parts.count == 2, parts[0] == "unread-feed" {
+            return await unreadFeedMove(request, move: String(parts[1]))
+        }
         if parts.count == 3, parts[0] == "article", let id = Int64(parts[1]), id > 0 {
             return await articleMove(request, id: ArticleID(id), move: String(parts[2]))
         }
@@ -121,6 +124,38 @@ extension WebApp {
         default: return await errorPage(.notFound, "No such page", "Articles have next, previous and next-unread.", request)
         }
         return Self.seeOther(webPath(.articleDetail(await detail.articleID, within: await detail.filter)))
+    }
+
+    /// `/unread-feed/next` and `/unread-feed/previous`, from the list named by `from=` (the feeds
+    /// screen's first row without it): the shared ``FeedsCursor`` on that list's row moves to the
+    /// next (previous) feed with unread articles, and the browser is sent to that feed's articles.
+    /// With none that way, the Container's notice says so and the browser goes back where it was.
+    func unreadFeedMove(_ request: Request, move: String) async -> Response {
+        let direction: UnreadDirection
+        switch move {
+        case "next": direction = .next
+        case "previous": direction = .previous
+        default: return await errorPage(.notFound, "No such page", "Unread feeds have next and previous.", request)
+        }
+        var origin = ArticleFilter()
+        var back = "/"
+        if let from = Self.query(request)["from"] {
+            guard case .articleList(let filter)? = try? DeepLink.route(from: "herald://" + from) else {
+                return await errorPage(.badRequest, "Bad link", "This link names no list of articles.", request)
+            }
+            origin = filter
+            back = webPath(.articleList(filter))
+        }
+        let screen = WebScreen()
+        await herald.feedsScreen(display: screen).viewAppeared()
+        guard case .feeds(.loaded(let content)) = screen.viewModel else { return Self.seeOther(back) }
+        let entries = FeedsCursor.entries(of: content)
+        var cursor = FeedsCursor(on: FeedsItem(opening: origin), in: entries)
+        guard cursor.moveToUnreadFeed(direction, in: entries), let list = cursor.item?.filter else {
+            await herald.container.showNotice(NoticeText.message(for: .noUnreadLeft))
+            return Self.seeOther(back)
+        }
+        return Self.seeOther(webPath(.articleList(list)))
     }
 
     /// `/export.opml`: the feeds module's export, as a download.
