@@ -49,4 +49,19 @@ extension Herald {
     public func unreadCountsByTag() async throws(HeraldError) -> [String: Int] {
         do { return try await modules.sync().unreadCountsByTag() } catch { throw .store(error) }
     }
+
+    /// The icons of the person's feeds, for the sync clients (feeds without one are absent).
+    public func feedIcons() async throws(HeraldError) -> [FeedIcon] {
+        do { return try await modules.sync().feedIcons() } catch { throw .store(error) }
+    }
+
+    /// The person's feeds that have an icon (without reading the images).
+    public func feedsWithIcons() async throws(HeraldError) -> Set<FeedID> {
+        do { return try await modules.sync().feedsWithIcons() } catch { throw .store(error) }
+    }
+
+    /// A feed's icon, if refreshes found one.
+    public func feedIcon(for feed: FeedID) async throws(HeraldError) -> FeedIcon? {
+        do { return try await modules.sync().feedIcon(for: feed) } catch { throw .store(error) }
+    }
 }

@@ -50,6 +50,8 @@ public struct HeraldServices: Sendable {
     public let extractor: any ArticleExtracting
     /// The full texts kept beside articles (extracted pages).
     public let fullTexts: any FullTextStoring
+    /// Feeds' icons, looked for at refresh and served to sync clients.
+    public let icons: any FeedIconStoring
     /// Reads a newsboat user's folder (`urls`, `cache.db`).
     public let newsboat: any NewsboatHomeReading
     /// Whether subscribing and importing add feeds that run commands: only when the front end
@@ -126,6 +128,7 @@ public struct HeraldServices: Sendable {
         policy.guardWindow = configuration.refreshGuardWindow
         policy.hostRequestsPerSecond = configuration.hostRequestsPerSecond
         policy.fullTextAllowsPrivateAddresses = configuration.fullTextAllowsPrivateAddresses
+        policy.fetchesIcons = configuration.fetchesIcons
         let extractor = LibXMLArticleExtractor(rules: configuration.extractionRules + BuiltInExtractionRules.all)
         let rules = configuration.articleRules.isEmpty ? nil
             : RuleApplier(rules: configuration.articleRules, feeds: store.feeds, articles: store.articles, clock: clock)
@@ -137,7 +140,7 @@ public struct HeraldServices: Sendable {
                                           hook: configuration.onNewArticles.map {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
                                           },
-                                          rules: rules)
+                                          rules: rules, icons: store.icons)
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock, scriptSources: scriptSources, rules: rules)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
@@ -145,7 +148,8 @@ public struct HeraldServices: Sendable {
                               sanitizer: LibXMLHTMLSanitizer(), lists: lists, discoverer: discoverer, clock: clock,
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
-                              extractor: extractor, fullTexts: store.fullTexts, newsboat: NewsboatHomeReader(),
+                              extractor: extractor, fullTexts: store.fullTexts, icons: store.icons,
+                              newsboat: NewsboatHomeReader(),
                               scriptSources: scriptSources,
                               fullTextAllowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses,
                               shutdownHandler: {

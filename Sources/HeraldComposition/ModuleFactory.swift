@@ -79,7 +79,8 @@ public struct ModuleFactory: Sendable {
 
     /// What the sync APIs read: entries with sanitised bodies, counts.
     public func sync() -> SyncInteractor {
-        SyncInteractor(articles: services.articles, sanitizer: services.sanitizer, fullTexts: services.fullTexts)
+        SyncInteractor(articles: services.articles, sanitizer: services.sanitizer, fullTexts: services.fullTexts,
+                       icons: services.icons)
     }
 
     /// The sync APIs' accounts: passwords, tokens, sign-in.

@@ -22,6 +22,7 @@ enum PostgresSchema {
         Migration(version: 5, name: "v5-article-pages", sql: PostgresSchemaVersion5.sql),
         Migration(version: 6, name: "v6-hidden-articles", sql: PostgresSchemaVersion6.sql),
         Migration(version: 7, name: "v7-articles-uncompressed", sql: PostgresSchemaVersion7.sql),
+        Migration(version: 8, name: "v8-feed-icons", sql: PostgresSchemaVersion8.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -403,5 +404,21 @@ enum PostgresSchemaVersion6 {
 enum PostgresSchemaVersion7 {
     static let sql = """
         ALTER TABLE articles SET (toast_tuple_target = 8160);
+        """
+}
+
+/// Feeds' icons for the sync clients, shared by every subscriber of a feed like the feed itself:
+/// one row per feed that was looked at, with the image when one was found (`data` NULL: none found
+/// at `checked_at`).
+enum PostgresSchemaVersion8 {
+    static let sql = """
+        CREATE TABLE feed_icons (
+            feed_id bigint PRIMARY KEY REFERENCES feeds (id) ON DELETE CASCADE,
+            mime_type text,
+            data bytea,
+            url text,
+            fetched_at double precision,
+            checked_at double precision NOT NULL
+        );
         """
 }

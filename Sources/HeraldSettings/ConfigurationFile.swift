@@ -135,6 +135,12 @@ public struct ConfigurationFile: Sendable {
             default:
                 throw ConfigurationError("\(place): `full-text-private-addresses` is `allow` or `refuse`, found `\(value)`.")
             }
+        case "feed-icons":
+            switch value.lowercased() {
+            case "yes", "true", "on": configuration.fetchesIcons = true
+            case "no", "false", "off": configuration.fetchesIcons = false
+            default: throw ConfigurationError("\(place): `feed-icons` is `yes` or `no`, found `\(value)`.")
+            }
         case "web-token":
             configuration.webToken = try SettingValue.webToken(value, at: place)
         default:

@@ -51,6 +51,8 @@ public struct HeraldConfiguration: Sendable, Hashable {
     /// Whether a feed's links may reach non-public addresses on another host than the feed's
     /// (`full-text-private-addresses = allow`); refused by default.
     public var fullTextAllowsPrivateAddresses = false
+    /// Whether refreshes look for feeds' icons for the sync clients (`feed-icons yes|no`; yes by default).
+    public var fetchesIcons = true
     /// The config file these settings were read from (or would be, when there is none yet).
     public var configFilePath: String?
 

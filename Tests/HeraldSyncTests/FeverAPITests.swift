@@ -63,6 +63,35 @@ extension SyncSuite {
             }
         }
 
+        @Test("Favicons: each feed's favicon_id is its icon's id, and favicons serves the images as data payloads; without icons, favicon_id 0 and an empty list")
+        func favicons() async throws {
+            let gif: [UInt8] = Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)
+            try await SyncFixture.with(icon: gif) { fixture in
+                try await fixture.test { client in
+                    let answer = try await Self.post(client, "/api/fever.php?api&feeds&favicons")
+                    let feeds = try #require(answer["feeds"] as? [[String: Any]])
+                    let favicons = try #require(answer["favicons"] as? [[String: Any]])
+                    #expect(feeds.count == 2 && favicons.count == 2)
+                    let byID = Dictionary(uniqueKeysWithValues: favicons.compactMap { icon in
+                        (icon["id"] as? Int).map { ($0, icon["data"] as? String) }
+                    })
+                    for feed in feeds {
+                        let favicon = try #require(feed["favicon_id"] as? Int)
+                        #expect(favicon == feed["id"] as? Int)
+                        #expect(byID[favicon] == "image/gif;base64," + Data(gif).base64EncodedString())
+                    }
+                }
+            }
+            try await SyncFixture.with(stores: [.sqlite]) { fixture in
+                try await fixture.test { client in
+                    let answer = try await Self.post(client, "/api/fever.php?api&feeds&favicons")
+                    let feeds = try #require(answer["feeds"] as? [[String: Any]])
+                    #expect(feeds.allSatisfy { $0["favicon_id"] as? Int == 0 })
+                    #expect((answer["favicons"] as? [Any])?.isEmpty == true)
+                }
+            }
+        }
+
         @Test("Items: since_id pages up, max_id pages down, with_ids names them, unread and saved ids as lists")
         func items() async throws {
             try await SyncFixture.with(harbour: 5, city: 3) { fixture in

@@ -72,6 +72,46 @@ extension SyncSuite {
             }
         }
 
+        @Test("Icons: a feed with an icon names it, and /v1/feeds/ID/icon and /v1/icons/ID serve it as Miniflux's data payload; a feed without one has none and 404")
+        func icons() async throws {
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+            try await SyncFixture.with(icon: png) { fixture in
+                try await fixture.test { client in
+                    let feeds = try #require(try await client.execute(uri: "/v1/feeds", method: .get, headers: SyncFixture.basic())
+                        .json() as? [[String: Any]])
+                    #expect(feeds.count == 2)
+                    for feed in feeds {
+                        let id = try #require(feed["id"] as? Int)
+                        let icon = try #require(feed["icon"] as? [String: Any])
+                        #expect(icon["feed_id"] as? Int == id && icon["icon_id"] as? Int == id)
+                        for uri in ["/v1/feeds/\(id)/icon", "/v1/icons/\(id)"] {
+                            let response = try await client.execute(uri: uri, method: .get, headers: SyncFixture.basic())
+                            #expect(response.status == .ok)
+                            let body = try #require(try response.json() as? [String: Any])
+                            #expect(body["id"] as? Int == id)
+                            #expect(body["mime_type"] as? String == "image/png")
+                            #expect(body["data"] as? String == "image/png;base64," + Data(png).base64EncodedString())
+                        }
+                    }
+                    #expect(try await client.execute(uri: "/v1/icons/999999", method: .get, headers: SyncFixture.basic()).status
+                            == .notFound)
+                    #expect(try await client.execute(uri: "/v1/icons/1", method: .get).status == .unauthorized)
+                }
+            }
+            try await SyncFixture.with(stores: [.sqlite]) { fixture in
+                try await fixture.test { client in
+                    let feeds = try #require(try await client.execute(uri: "/v1/feeds", method: .get, headers: SyncFixture.basic())
+                        .json() as? [[String: Any]])
+                    for feed in feeds {
+                        #expect(feed["icon"] == nil || feed["icon"] is NSNull)
+                        let id = try #require(feed["id"] as? Int)
+                        #expect(try await client.execute(uri: "/v1/feeds/\(id)/icon", method: .get, headers: SyncFixture.basic())
+                                .status == .notFound)
+                    }
+                }
+            }
+        }
+
         @Test("Feeds and categories: every key newsboat reads, tags as categories, untagged feeds under All")
         func feedsAndCategories() async throws {
             try await SyncFixture.with { fixture in

@@ -73,10 +73,10 @@ struct SyncFixture {
     /// Runs `body` with a fixture on each store (``SyncStore/available``) and tears it down
     /// afterwards, also when `body` throws (an engine left open would stop the test process when its
     /// HTTP client is deinitialised).
-    static func with(harbour: Int = 5, city: Int = 3, stores: [SyncStore] = SyncStore.available,
+    static func with(harbour: Int = 5, city: Int = 3, stores: [SyncStore] = SyncStore.available, icon: [UInt8]? = nil,
                      _ body: (SyncFixture) async throws -> Void) async throws {
         for store in stores {
-            let fixture = try await make(harbour: harbour, city: city, store: store)
+            let fixture = try await make(harbour: harbour, city: city, store: store, icon: icon)
             do {
                 try await body(fixture)
             } catch {
@@ -88,12 +88,14 @@ struct SyncFixture {
         }
     }
 
-    static func make(harbour: Int = 5, city: Int = 3, store: SyncStore = .sqlite) async throws -> SyncFixture {
+    /// - Parameter icon: The test server's `/favicon.ico` (both feeds' icon), when given; else it has none.
+    static func make(harbour: Int = 5, city: Int = 3, store: SyncStore = .sqlite, icon: [UInt8]? = nil) async throws -> SyncFixture {
         let directory = NSTemporaryDirectory() + "herald-sync-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let server = try await LocalHTTPServer.start()
         server.route("/harbour.xml", .feed(feed("Harbour", prefix: "h", count: harbour)))
         server.route("/city.xml", .feed(feed("City", prefix: "c", count: city)))
+        if let icon { server.route("/favicon.ico", .feed(icon, contentType: "image/x-icon")) }
         let database: String
         switch store {
         case .sqlite: database = directory + "/herald.db"

@@ -144,7 +144,8 @@ enum RefreshBenchmarkProcess {
         try makeFolder(place)
         let database = place.appendingPathComponent("herald.db").path
         let environment = isolatedEnvironment(place, extra: ["HERALD_CONFIG": place.appendingPathComponent("config").path])
-        try write("", to: place.appendingPathComponent("config"))
+        // The defaults, but for icons: newsboat fetches none, so neither does Herald here.
+        try write("feed-icons = no\n", to: place.appendingPathComponent("config"))
         let log = place.appendingPathComponent("stderr.txt")
         _ = try await timed(herald, ["import", urls.path, "--db", database], environment: environment, log: log,
                             label: "herald import")

@@ -41,6 +41,8 @@ struct FeedRefresher: Sendable {
     let politeness: PolitenessGuard
     /// Fetches the pages of full-text feeds' new articles; `nil` when the store or the build keeps none.
     var fullTexts: FullTextCollector?
+    /// Looks for the icons of feeds without a recent one; `nil` when the store keeps none or icons are off.
+    var icons: IconCollector?
 
     /// Refreshes one feed, yielding its events as they happen.
     func refresh(_ feed: Feed, events: RefreshEventSink) async -> FeedRefreshResult {
@@ -67,8 +69,14 @@ struct FeedRefresher: Sendable {
         events.yield(.fetching(reference))
         let fetched = await fetch(feed)
         await hostSlots.release(host)
-        let result = await record(fetched, of: feed, as: reference, events: events)
+        let (result, declaredIcon) = await record(fetched, of: feed, as: reference, events: events)
         await workSlots.release(Self.workKey)
+        if let icons, !Task.isCancelled {
+            switch result {
+            case .stored, .notModified: await icons.collect(for: feed, declared: declaredIcon)
+            case .failed, .cancelled, .skipped: break
+            }
+        }
         if feed.settings.fetchesFullText, let fullTexts, !Task.isCancelled {
             switch result {
             case .stored, .notModified:
@@ -90,36 +98,44 @@ struct FeedRefresher: Sendable {
     }
 
     private func record(_ fetched: Result<FetchResponse, FetchError>, of feed: Feed, as reference: FeedReference,
-                        events: RefreshEventSink) async -> FeedRefreshResult {
-        if Task.isCancelled { return .cancelled }
+                        events: RefreshEventSink) async -> (FeedRefreshResult, declaredIcon: String?) {
+        if Task.isCancelled { return (.cancelled, nil) }
         let response: FetchResponse
         switch fetched {
         case .failure(.cancelled):
-            return .cancelled
+            return (.cancelled, nil)
         case .failure(let error):
             var retryAfter: Date?
             if case .rateLimited(_, let date) = error { retryAfter = date }
-            return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: retryAfter,
-                              pending: feed.fetchState.pendingRedirect, events: events)
+            return (await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: retryAfter,
+                               pending: feed.fetchState.pendingRedirect, events: events), nil)
         case .success(let success):
             response = success
         }
         let pending = await followRedirect(response, of: feed, as: reference, events: events)
         switch response.outcome {
         case .notModified:
-            return await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events)
+            return (await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events), nil)
         case let .content(data, _, charset):
             let hash = BodyHash.hex(of: data)
             if hash == feed.fetchState.bodyHash {
-                return await unchanged(feed, as: reference, response: response, bodyHash: hash, pending: pending, events: events)
+                // The same document: parsed again only when its icon is due (a week after the last look).
+                var declared: String?
+                if let icons, await icons.wants(feed),
+                   let parsed = try? parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset) {
+                    declared = IconCollector.declaredIcon(of: parsed, at: response.finalURL)
+                }
+                return (await unchanged(feed, as: reference, response: response, bodyHash: hash, pending: pending, events: events),
+                        declared)
             }
             let parsed: ParsedFeed
             do {
                 parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
             } catch {
-                return await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events)
+                return (await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events), nil)
             }
-            return await store(parsed, of: feed, response: response, bodyHash: hash, pending: pending, events: events)
+            return (await store(parsed, of: feed, response: response, bodyHash: hash, pending: pending, events: events),
+                    IconCollector.declaredIcon(of: parsed, at: response.finalURL))
         }
     }
 

@@ -28,6 +28,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private let extractor: (any ArticleExtracting)?
     private let hook: (any RefreshHooking)?
     private let rules: RuleApplier?
+    private let icons: (any FeedIconStoring)?
     private let running = RunningRefreshes()
     /// The per-host cap of requests per second, shared by every refresh of this process.
     private let rate: HostRateLimiter
@@ -56,12 +57,15 @@ public final class RefreshInteractor: FeedRefreshing {
     ///     stream's ``RefreshEvent/finished(_:)``; what goes wrong with it goes to the refresh log.
     ///   - rules: The config's rules, applied to the articles a refresh stored before the hook runs
     ///     (a cancelled refresh leaves its new articles to `herald rules apply`).
+    ///   - icons: Where feeds' icons are kept; refreshed feeds without a recent look get their icon
+    ///     looked for (``RefreshPolicy/fetchesIcons``). `nil` looks for none.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
                 queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
                 probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }),
                 fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil,
-                hook: (any RefreshHooking)? = nil, rules: RuleApplier? = nil) {
+                hook: (any RefreshHooking)? = nil, rules: RuleApplier? = nil, icons: (any FeedIconStoring)? = nil) {
+        self.icons = icons
         self.hook = hook
         self.rules = rules
         self.feeds = feeds
@@ -106,6 +110,11 @@ public final class RefreshInteractor: FeedRefreshing {
             refresher.fullTexts = FullTextCollector(
                 store: fullTextStore, fetcher: fetcher, extractor: extractor, clock: clock, policy: policy,
                 hostSlots: hostSlots, workSlots: workSlots, politeness: politeness, tally: fullTextTally)
+        }
+        if let icons, policy.fetchesIcons {
+            refresher.icons = IconCollector(store: icons, fetcher: fetcher, clock: clock, policy: policy,
+                                            hostSlots: hostSlots, workSlots: workSlots, politeness: politeness,
+                                            run: IconRun(store: icons))
         }
         let ledgerRun = LedgerRun(ledger: ledger, run: run, holder: holder, clock: clock, probe: probe)
         let feeds = self.feeds

@@ -67,6 +67,11 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// another host than the feed's own (`full-text-private-addresses = allow`). Off by default:
     /// a feed from the internet must not make Herald read the machine's or its network's services.
     public var fullTextAllowsPrivateAddresses = false
+    /// Whether refreshes look for feeds' icons (`feed-icons no` turns it off).
+    public var fetchesIcons = true
+    /// How long after a feed's icon was last looked for (found or not), in seconds, a refresh
+    /// looks again: a week.
+    public var iconCheckInterval: TimeInterval = 7 * 24 * 3600
 
     /// Creates a policy; every parameter has the documented default.
     public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,

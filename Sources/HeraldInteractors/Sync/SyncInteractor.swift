@@ -13,6 +13,7 @@ public struct SyncInteractor: Sendable {
     private let articles: any ArticleStoring
     private let sanitizer: any HTMLSanitizing
     private let fullTexts: (any FullTextStoring)?
+    private let icons: (any FeedIconStoring)?
     /// How many summaries are read from the store at a time while counting or skipping.
     private let batch = 1_000
 
@@ -20,7 +21,10 @@ public struct SyncInteractor: Sendable {
     /// - Parameter fullTexts: Articles' kept full texts, served as their content instead of the
     ///   feed's teaser (what Miniflux's "fetch original content" gives its clients); `nil` serves
     ///   the feeds' texts only.
-    public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing, fullTexts: (any FullTextStoring)? = nil) {
+    /// - Parameter icons: Feeds' icons; `nil` serves none.
+    public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing, fullTexts: (any FullTextStoring)? = nil,
+                icons: (any FeedIconStoring)? = nil) {
+        self.icons = icons
         self.articles = articles
         self.sanitizer = sanitizer
         self.fullTexts = fullTexts
@@ -44,6 +48,21 @@ public struct SyncInteractor: Sendable {
         let end = start + min(max(0, request.limit), ordered.count - start)
         let entries = try await self.entries(ordered[start..<end].map(\.id))
         return SyncEntryPage(entries: entries, total: summaries.count)
+    }
+
+    /// The icons of the person's feeds (feeds without one are absent).
+    public func feedIcons() async throws(StoreError) -> [FeedIcon] {
+        try await icons?.icons() ?? []
+    }
+
+    /// The person's feeds that have an icon.
+    public func feedsWithIcons() async throws(StoreError) -> Set<FeedID> {
+        try await icons?.feedsWithIcons() ?? []
+    }
+
+    /// A feed's icon, if it has one.
+    public func feedIcon(for feed: FeedID) async throws(StoreError) -> FeedIcon? {
+        try await icons?.icon(for: feed)
     }
 
     /// Article ids in id order (the order id-keyed protocols page in).

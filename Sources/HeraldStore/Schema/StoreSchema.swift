@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 9
+    static let currentVersion = 10
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -58,6 +58,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v9-hidden-articles") { db in
             try db.execute(sql: SchemaVersion9.sql)
+        }
+        migrator.registerMigration("v10-feed-icons") { db in
+            try db.execute(sql: SchemaVersion10.sql)
         }
         return migrator
     }

@@ -54,10 +54,16 @@ struct FeverAPI: Sendable {
                 answer["feeds_groups"] = Self.feedsGroups(feeds)
             }
             if has("feeds") {
-                answer["feeds"] = .array(feeds.map(Self.feed))
+                let icons = try await herald.feedsWithIcons()
+                answer["feeds"] = .array(feeds.map { Self.feed($0, hasIcon: icons.contains($0.id)) })
                 answer["feeds_groups"] = Self.feedsGroups(feeds)
             }
-            if has("favicons") { answer["favicons"] = .array([]) }
+            if has("favicons") {
+                // A favicon's id is its feed's; `data` is `image/png;base64,…`.
+                answer["favicons"] = .array(try await herald.feedIcons().map {
+                    .object(["id": .int64($0.feedID.rawValue), "data": .string($0.base64Payload)])
+                })
+            }
             if has("links") { answer["links"] = .array([]) }
             if has("unread_item_ids") {
                 answer["unread_item_ids"] = .string(try await ids(ArticleFilter(unreadOnly: true)))
@@ -150,8 +156,9 @@ struct FeverAPI: Sendable {
         })
     }
 
-    static func feed(_ feed: Feed) -> JSONValue {
-        .object(["id": .int64(feed.id.rawValue), "favicon_id": .int(0), "title": .string(feed.displayTitle),
+    /// A feed's JSON; its `favicon_id` is its own id when it has an icon, else 0.
+    static func feed(_ feed: Feed, hasIcon: Bool) -> JSONValue {
+        .object(["id": .int64(feed.id.rawValue), "favicon_id": .int64(hasIcon ? feed.id.rawValue : 0), "title": .string(feed.displayTitle),
                  "url": .string(feed.url), "site_url": .string(feed.siteURL ?? ""), "is_spark": .int(0),
                  "last_updated_on_time": .int(Int(feed.fetchState.lastSuccessAt?.timeIntervalSince1970 ?? 0))])
     }

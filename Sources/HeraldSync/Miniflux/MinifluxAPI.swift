@@ -55,9 +55,21 @@ struct MinifluxAPI: Sendable {
                                                      entry_sorting_direction: "desc", entries_per_page: 100))
         }
         if route.is(.get, "categories") { return Self.json(try await categories()) }
-        if route.is(.get, "feeds") { return Self.json(try await herald.feeds().map(MinifluxJSON.feed)) }
+        if route.is(.get, "feeds") {
+            let icons = try await herald.feedsWithIcons()
+            return Self.json(try await herald.feeds().map { MinifluxJSON.feed($0, withIcons: icons) })
+        }
         if route.is(.get, "feeds", "counters") { return Self.json(try await counters()) }
-        if let id = route.match(.get, "feeds", "*").first { return Self.json(MinifluxJSON.feed(try await feed(id))) }
+        if let id = route.match(.get, "feeds", "*").first {
+            return Self.json(MinifluxJSON.feed(try await feed(id), withIcons: try await herald.feedsWithIcons()))
+        }
+        if let id = route.match(.get, "feeds", "*", "icon").first ?? route.match(.get, "icons", "*").first {
+            // An icon's id is its feed's.
+            guard let icon = try await herald.feedIcon(for: FeedID(try Self.number(id))) else {
+                throw SyncFailure(.notFound, "This feed has no icon")
+            }
+            return Self.json(MinifluxJSON.icon(icon))
+        }
         if route.is(.get, "entries") { return try await entries(request, scope: nil) }
         if let id = route.match(.get, "feeds", "*", "entries").first {
             return try await entries(request, scope: .feed(try await feed(id).id))
@@ -167,7 +179,8 @@ struct MinifluxAPI: Sendable {
                                                                  newestFirst: newestFirst, limit: limit, offset: offset,
                                                                  query: search))
         var objects: [FeedID: MinifluxJSON.FeedObject] = [:]
-        for feed in try await herald.feeds() { objects[feed.id] = MinifluxJSON.feed(feed) }
+        let icons = try await herald.feedsWithIcons()
+        for feed in try await herald.feeds() { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
         let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
         return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
     }

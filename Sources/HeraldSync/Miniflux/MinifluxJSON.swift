@@ -47,10 +47,22 @@ enum MinifluxJSON {
         let icon: IconObject?
     }
 
-    /// A feed's icon reference (Herald keeps none yet: always null).
+    /// A feed's icon reference (null when refreshes found none); the icon's id is the feed's.
     struct IconObject: Encodable {
         let feed_id: Int64
         let icon_id: Int64
+    }
+
+    /// An icon (`GET /v1/feeds/ID/icon`, `GET /v1/icons/ID`): `data` is `image/png;base64,…`.
+    struct IconDataObject: Encodable {
+        let id: Int64
+        let data: String
+        let mime_type: String
+    }
+
+    /// An icon's JSON.
+    static func icon(_ icon: FeedIcon) -> IconDataObject {
+        IconDataObject(id: icon.feedID.rawValue, data: icon.base64Payload, mime_type: icon.mimeType)
     }
 
     /// An enclosure.
@@ -147,8 +159,8 @@ enum MinifluxJSON {
         return CategoryObject(id: CategoryIDs.id(of: tag), title: tag, user_id: userID, hide_globally: false)
     }
 
-    /// A feed's JSON.
-    static func feed(_ feed: Feed) -> FeedObject {
+    /// A feed's JSON; `withIcons` holds the feeds that have an icon.
+    static func feed(_ feed: Feed, withIcons: Set<FeedID> = []) -> FeedObject {
         let state = feed.fetchState
         return FeedObject(id: feed.id.rawValue, user_id: userID, feed_url: feed.url, site_url: feed.siteURL ?? "",
                     title: feed.displayTitle, checked_at: time(state.lastAttemptAt), next_check_at: time(state.nextDueAt),
@@ -156,7 +168,8 @@ enum MinifluxJSON {
                     parsing_error_message: state.lastError?.message ?? "", parsing_error_count: state.errorCount,
                     scraper_rules: "", rewrite_rules: "", blocklist_rules: "", keeplist_rules: "", crawler: false,
                     user_agent: "", username: "", password: "", disabled: false, ignore_http_cache: false,
-                    fetch_via_proxy: false, hide_globally: feed.isHidden, category: category(of: feed), icon: nil)
+                    fetch_via_proxy: false, hide_globally: feed.isHidden, category: category(of: feed),
+                    icon: withIcons.contains(feed.id) ? IconObject(feed_id: feed.id.rawValue, icon_id: feed.id.rawValue) : nil)
     }
 
     /// An entry's JSON, with its feed's.

@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HeraldDomain
+import HeraldPorts
+
+/// Looks for the icon of each refreshed feed that has none checked recently (see `Docs/sync.md`,
+/// "Feed icons"): the image the feed declares, else `/favicon.ico` of its site, else of its own
+/// host. A feed is looked at again only ``RefreshPolicy/iconCheckInterval`` after the last look,
+/// found or not, so a site without an icon is asked once a week, not at every refresh.
+///
+/// Icons are fetched with the feeds' politeness (the refresh's per-host and global slots, the
+/// process's per-host rate cap, the fetcher's limits), only over `http` and `https`, never from a
+/// non-public address on another host than the feed's unless full text may reach one, and each
+/// address at most once per run: fifty feeds of one site cost one request for its `/favicon.ico`.
+struct IconCollector: Sendable {
+    let store: any FeedIconStoring
+    let fetcher: any FeedFetching
+    let clock: any WallClock
+    let policy: RefreshPolicy
+    let hostSlots: SlotLimiter
+    let workSlots: SlotLimiter
+    let politeness: PolitenessGuard
+    /// The run's look-up times and requests, shared by its feeds.
+    let run: IconRun
+
+    /// Whether `feed`'s icon is to be looked for now.
+    func wants(_ feed: Feed) async -> Bool {
+        guard FullTextCollector.isWebPage(feed.url) else { return false }
+        guard let last = await run.lastCheck(of: feed.id) else { return true }
+        return clock.now().timeIntervalSince(last) >= policy.iconCheckInterval
+    }
+
+    /// Looks for `feed`'s icon if it is due, and keeps it or records that there is none.
+    /// - Parameter declared: The icon the feed's document declares, when this refresh parsed it.
+    func collect(for feed: Feed, declared: String?) async {
+        guard await wants(feed) else { return }
+        for url in Self.candidates(for: feed, declared: declared) {
+            guard let data = await run.data(at: url, fetch: { await fetch(url, feedURL: feed.url) }) else {
+                if Task.isCancelled { return }
+                continue
+            }
+            if let icon = FeedIcon(feedID: feed.id, data: data, url: url, fetchedAt: clock.now()) {
+                try? await store.saveIcon(icon)
+                return
+            }
+        }
+        if !Task.isCancelled { try? await store.recordIconMissing(for: feed.id, at: clock.now()) }
+    }
+
+    /// The addresses to try, in order, without repeats: the declared icon, then `/favicon.ico`
+    /// of the site and of the feed's host.
+    static func candidates(for feed: Feed, declared: String?) -> [String] {
+        var urls: [String] = []
+        if let declared, FullTextCollector.isWebPage(declared) { urls.append(declared) }
+        for page in [feed.siteURL, feed.url].compactMap({ $0 }) {
+            guard FullTextCollector.isWebPage(page), let url = URL(string: page), let host = url.host, !host.isEmpty,
+                  let scheme = url.scheme else { continue }
+            let port = url.port.map { ":\($0)" } ?? ""
+            let favicon = scheme.lowercased() + "://" + host + port + "/favicon.ico"
+            if !urls.contains(favicon) { urls.append(favicon) }
+        }
+        return urls
+    }
+
+    /// The icon a parsed feed declares, absolute: Atom's `icon` or JSON Feed's `favicon`, else the
+    /// RSS `<image>`, else Atom's `logo`.
+    static func declaredIcon(of parsed: ParsedFeed, at documentURL: String) -> String? {
+        guard let raw = parsed.icon ?? parsed.image?.url ?? parsed.logo else { return nil }
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        if FullTextCollector.isWebPage(trimmed) { return trimmed }
+        return URL(string: trimmed, relativeTo: URL(string: documentURL))?.absoluteURL.absoluteString
+    }
+
+    /// Fetches one address under the slots; nil when it failed, was refused or the run was cancelled.
+    private func fetch(_ url: String, feedURL: String) async -> Data? {
+        let host = HostKey.of(url)
+        guard await hostSlots.acquire(host) else { return nil }
+        guard await workSlots.acquire(FeedRefresher.workKey) else {
+            await hostSlots.release(host)
+            return nil
+        }
+        var data: Data?
+        if await politeness.permitPage(on: host) {
+            let refuses = PageAddressRule.refusesPrivateAddresses(page: url, feedURL: feedURL,
+                                                                   allowed: policy.fullTextAllowsPrivateAddresses)
+            if let response = try? await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: refuses)),
+               case .content(let body, _, _) = response.outcome {
+                data = body
+            }
+        }
+        await hostSlots.release(host)
+        await workSlots.release(FeedRefresher.workKey)
+        return data
+    }
+}
+
+/// What a refresh run knows of icons: when each feed's was last looked for (read from the store
+/// once, at the first feed that asks), and one request per address (feeds that share an icon
+/// address wait for the first one's answer instead of asking again).
+actor IconRun {
+    private let store: any FeedIconStoring
+    private var checked: [FeedID: Date]?
+    private var running: [String: Task<Data?, Never>] = [:]
+
+    /// A run over `store`'s look-up times.
+    init(store: any FeedIconStoring) {
+        self.store = store
+    }
+
+    /// When `feed`'s icon was last looked for, if ever (a store that cannot say counts as never).
+    func lastCheck(of feed: FeedID) async -> Date? {
+        if checked == nil {
+            let times = (try? await store.iconCheckTimes()) ?? [:]
+            if checked == nil { checked = times }
+        }
+        return checked?[feed]
+    }
+
+    /// The bytes at `url`, fetched by `fetch` the first time the run asks.
+    func data(at url: String, fetch: @escaping @Sendable () async -> Data?) async -> Data? {
+        let task: Task<Data?, Never>
+        if let existing = running[url] {
+            task = existing
+        } else {
+            task = Task { await fetch() }
+            running[url] = task
+        }
+        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+}
