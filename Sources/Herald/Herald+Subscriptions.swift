@@ -20,6 +20,18 @@ extension Herald {
         do { try await modules.subscriptions().rename(id, to: title) } catch { throw .store(error) }
     }
 
+    /// Every tag: the feeds' and those created on their own (``createTag(_:)``), in name order.
+    public func tags() async throws(HeraldError) -> [String] {
+        do { return try await modules.subscriptions().tags() } catch { throw .store(error) }
+    }
+
+    /// Creates a tag no feed has yet (a sync client's new, empty category); it lasts until it is
+    /// renamed away or removed (``renameTag(_:to:)`` with `nil`).
+    /// - Returns: False, changing nothing, when the tag exists already.
+    public func createTag(_ name: String) async throws(HeraldError) -> Bool {
+        do { return try await modules.subscriptions().createTag(name) } catch { throw .store(error) }
+    }
+
     /// Replaces a feed's tags.
     public func setTags(_ tags: [String], for id: FeedID) async throws(HeraldError) {
         do { try await modules.subscriptions().setTags(tags, for: id) } catch { throw .store(error) }

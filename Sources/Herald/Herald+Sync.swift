@@ -50,6 +50,12 @@ extension Herald {
         do { return try await modules.sync().unreadCountsByTag() } catch { throw .store(error) }
     }
 
+    /// The person's saved searches with their unread counts, in name order (the Google Reader API
+    /// serves them as labels).
+    public func savedSearchesWithUnreadCounts() async throws(HeraldError) -> [(search: SavedSearch, unread: Int)] {
+        do { return try await modules.sync().savedSearches() } catch { throw .store(error) }
+    }
+
     /// The icons of the person's feeds, for the sync clients (feeds without one are absent).
     public func feedIcons() async throws(HeraldError) -> [FeedIcon] {
         do { return try await modules.sync().feedIcons() } catch { throw .store(error) }

@@ -52,6 +52,8 @@ public struct HeraldServices: Sendable {
     public let fullTexts: any FullTextStoring
     /// Feeds' icons, looked for at refresh and served to sync clients.
     public let icons: any FeedIconStoring
+    /// Tags created on their own (a sync client's empty category).
+    public let tags: any TagStoring
     /// Reads a newsboat user's folder (`urls`, `cache.db`).
     public let newsboat: any NewsboatHomeReading
     /// Whether subscribing and importing add feeds that run commands: only when the front end
@@ -149,7 +151,7 @@ public struct HeraldServices: Sendable {
                               refresher: refresher, subscriber: subscriber, databasePath: store.location,
                               users: store.users, accounts: store.accounts, credentials: ScryptCredentialHasher(),
                               extractor: extractor, fullTexts: store.fullTexts, icons: store.icons,
-                              newsboat: NewsboatHomeReader(),
+                              tags: store.tags, newsboat: NewsboatHomeReader(),
                               scriptSources: scriptSources,
                               fullTextAllowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses,
                               shutdownHandler: {

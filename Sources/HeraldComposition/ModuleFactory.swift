@@ -66,7 +66,7 @@ public struct ModuleFactory: Sendable {
 
     /// Subscriptions as use cases with typed results (the sync APIs).
     public func subscriptions() -> SubscriptionInteractor {
-        SubscriptionInteractor(feeds: services.feeds, subscriber: services.subscriber)
+        SubscriptionInteractor(feeds: services.feeds, subscriber: services.subscriber, tags: services.tags)
     }
 
     /// Articles' full texts on demand: kept ones, or pages fetched, extracted and kept.
@@ -80,7 +80,7 @@ public struct ModuleFactory: Sendable {
     /// What the sync APIs read: entries with sanitised bodies, counts.
     public func sync() -> SyncInteractor {
         SyncInteractor(articles: services.articles, sanitizer: services.sanitizer, fullTexts: services.fullTexts,
-                       icons: services.icons)
+                       icons: services.icons, search: services.search)
     }
 
     /// The sync APIs' accounts: passwords, tokens, sign-in.

@@ -44,6 +44,7 @@ struct OpenedStore: Sendable {
     let accounts: any AccountStoring
     let fullTexts: any FullTextStoring
     let icons: any FeedIconStoring
+    let tags: any TagStoring
     let archive: any StoreArchiving
     /// The path, or the URL without its password.
     let location: String
@@ -75,7 +76,7 @@ enum StoreFactory {
                 throw .store(error)
             }
             return OpenedStore(feeds: store, articles: store, search: store, observer: store, queue: store,
-                               ledger: store, users: store, accounts: store, fullTexts: store, icons: store, archive: store,
+                               ledger: store, users: store, accounts: store, fullTexts: store, icons: store, tags: store, archive: store,
                                location: store.location, isShared: true, close: { await store.close() })
         }
     }
@@ -89,7 +90,7 @@ enum StoreFactory {
             throw .store(error)
         }
         return OpenedStore(feeds: store, articles: store, search: store, observer: store, queue: nil,
-                           ledger: store, users: nil, accounts: store, fullTexts: store, icons: store, archive: store,
+                           ledger: store, users: nil, accounts: store, fullTexts: store, icons: store, tags: store, archive: store,
                            location: path, isShared: false, close: {})
     }
 }

@@ -16,8 +16,9 @@ import HeraldDomain
 /// same name, query and (remapped) filter is that saved search. So a copy interrupted part way is
 /// completed by running it again, without duplicates. A destination that holds other data for the
 /// person is merged into, which the counts then show; `StoreMigration` refuses one that holds
-/// feeds the source does not have.
-public protocol StoreArchiving: Sendable {
+/// feeds the source does not have. The tags created on their own and the feeds' icons travel
+/// through the stores' own ports (``TagStoring``, ``FeedIconStoring``).
+public protocol StoreArchiving: TagStoring, FeedIconStoring {
     /// Every feed the person subscribes to, with their subscription (custom title, tags in order,
     /// hidden, settings) and the feed's whole fetch state, ordered by identifier.
     func archivedFeeds() async throws(StoreError) -> [Feed]

@@ -22,7 +22,7 @@ enum PostgresSchema {
         Migration(version: 5, name: "v5-article-pages", sql: PostgresSchemaVersion5.sql),
         Migration(version: 6, name: "v6-hidden-articles", sql: PostgresSchemaVersion6.sql),
         Migration(version: 7, name: "v7-articles-uncompressed", sql: PostgresSchemaVersion7.sql),
-        Migration(version: 8, name: "v8-feed-icons", sql: PostgresSchemaVersion8.sql),
+        Migration(version: 8, name: "v8-feed-icons-kept-tags", sql: PostgresSchemaVersion8.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -409,7 +409,8 @@ enum PostgresSchemaVersion7 {
 
 /// Feeds' icons for the sync clients, shared by every subscriber of a feed like the feed itself:
 /// one row per feed that was looked at, with the image when one was found (`data` NULL: none found
-/// at `checked_at`).
+/// at `checked_at`). `kept_tags` holds each user's tags created on their own (a sync client's new,
+/// empty category).
 enum PostgresSchemaVersion8 {
     static let sql = """
         CREATE TABLE feed_icons (
@@ -419,6 +420,11 @@ enum PostgresSchemaVersion8 {
             url text,
             fetched_at double precision,
             checked_at double precision NOT NULL
+        );
+        CREATE TABLE kept_tags (
+            user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name text NOT NULL,
+            PRIMARY KEY (user_id, name)
         );
         """
 }

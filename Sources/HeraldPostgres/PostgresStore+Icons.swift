@@ -8,7 +8,7 @@ extension PostgresStore: FeedIconStoring {
     public func saveIcon(_ icon: FeedIcon) async throws(StoreError) {
         let fetched = icon.fetchedAt.timeIntervalSince1970
         try await write { connection in
-            try await connection.run("""
+            _ = try await connection.run("""
                 INSERT INTO feed_icons (feed_id, mime_type, data, url, fetched_at, checked_at)
                 SELECT id, \(icon.mimeType), \(icon.data), \(icon.url), \(fetched), \(fetched)
                 FROM feeds WHERE id = \(icon.feedID.rawValue)
@@ -21,7 +21,7 @@ extension PostgresStore: FeedIconStoring {
     /// Records a look that found no icon; an icon kept earlier stays.
     public func recordIconMissing(for feed: FeedID, at date: Date) async throws(StoreError) {
         try await write { connection in
-            try await connection.run("""
+            _ = try await connection.run("""
                 INSERT INTO feed_icons (feed_id, checked_at) SELECT id, \(date.timeIntervalSince1970) FROM feeds
                 WHERE id = \(feed.rawValue)
                 ON CONFLICT (feed_id) DO UPDATE SET checked_at = excluded.checked_at

@@ -16,9 +16,9 @@ enum CategoryIDs {
         return id < 2 ? id + 2 : id
     }
 
-    /// The tag among `feeds`' tags whose number is `id`, if any.
-    static func tag(withID id: Int64, among feeds: [Feed]) -> String? {
-        Set(feeds.flatMap(\.tags)).first { self.id(of: $0) == id }
+    /// The tag among `tags` whose number is `id`, if any.
+    static func tag(withID id: Int64, among tags: [String]) -> String? {
+        tags.first { self.id(of: $0) == id }
     }
 
     /// FNV-1a, 64 bits, of a string's UTF-8: a stable, fast, non-cryptographic hash.

@@ -9,7 +9,7 @@ import HeraldPorts
 
 /// What every store offers the engine.
 typealias AnyStore = FeedStoring & ArticleStoring & ArticleSearching & StoreObserving & FetchLedgering & AccountStoring
-    & FullTextStoring & FeedIconStoring
+    & FullTextStoring & FeedIconStoring & TagStoring
 
 /// A store backend the shared behaviour tests run on.
 enum Backend: String, Sendable, CustomTestStringConvertible {

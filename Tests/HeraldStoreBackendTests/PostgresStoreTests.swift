@@ -42,7 +42,7 @@ struct PostgresStoreTests {
         #expect(applied.map(\.0) == [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(applied.map(\.1) == ["v1-shared-feeds-per-user-state", "v2-refresh-queue", "v3-fetch-ledger", "v4-accounts",
                                      "v5-article-pages", "v6-hidden-articles",
-                                     "v7-articles-uncompressed", "v8-feed-icons"])
+                                     "v7-articles-uncompressed", "v8-feed-icons-kept-tags"])
         let (again, _) = try await Backend.openPostgres(schema: schema)
         _ = try await again.addFeed(NewFeed(url: "https://a.example.org/rss"), at: StoreFixtures.epoch)
         #expect(try await again.feeds().count == 1)

@@ -38,6 +38,10 @@ struct StoreMigrationTests {
     func copiesEverything(_ pair: BackendPair) async throws {
         try await pair.withStores { source, destination in
             let seeded = try await MigrationFixture.fill(source)
+            try await source.keepTag("Reading list")
+            let icon = try #require(FeedIcon(feedID: seeded.news, data: FeedIconStoreTests.png, url: "https://news.example/favicon.ico",
+                                             fetchedAt: StoreFixtures.epoch))
+            try await source.saveIcon(icon)
             let progress = ProgressRecorder()
             let migration = StoreMigration(source: source, destination: destination, pageSize: 3)
             let report = try await migration.run(progress: progress.record)
@@ -53,6 +57,10 @@ struct StoreMigrationTests {
 
             let feedIDs = try await MigrationComparison.expectSameContent(source, destination)
             try await MigrationComparison.expectSameViews(source, destination, feedIDs: feedIDs, seeded: seeded)
+            // The tags created on their own and the icons came along, the icon under the copied feed.
+            #expect(try await destination.keptTags() == ["Reading list"])
+            let copiedNews = try #require(feedIDs[seeded.news])
+            #expect(try await destination.icon(for: copiedNews)?.data == FeedIconStoreTests.png)
 
             // A second run into the same destination finds everything there and adds nothing.
             let again = try await migration.run()

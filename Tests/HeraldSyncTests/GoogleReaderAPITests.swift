@@ -65,6 +65,34 @@ extension SyncSuite {
             }
         }
 
+        @Test("Saved searches as labels: listed by tag/list as article labels, counted by unread-count, and their stream holds what the search finds; a tag of the same name wins")
+        func savedSearchLabels() async throws {
+            try await SyncFixture.with { fixture in
+                for (name, query) in [("Boats", "title:harbour"), ("news", "city")] {
+                    let search = fixture.herald.searchScreen(display: SearchSink())
+                    await search.querySubmitted(query)
+                    await search.querySaved(name: name)
+                }
+                try await fixture.test { client in
+                    let headers = try await Self.signIn(client)
+                    let tags = try await Self.json(client, "/reader/api/0/tag/list?output=json", headers)
+                    let listed = (tags["tags"] as? [[String: Any]]) ?? []
+                    #expect(listed.contains { $0["id"] as? String == "user/-/label/Boats" && $0["type"] as? String == "tag" })
+                    #expect(listed.filter { $0["id"] as? String == "user/-/label/news" }.map { $0["type"] as? String } == ["folder"])
+                    let counts = try await Self.json(client, "/reader/api/0/unread-count?output=json", headers)
+                    let byID = Dictionary(uniqueKeysWithValues: ((counts["unreadcounts"] as? [[String: Any]]) ?? [])
+                        .map { ($0["id"] as? String ?? "", $0["count"] as? Int ?? -1) })
+                    #expect(byID["user/-/label/Boats"] == 5)
+                    #expect(byID["user/-/label/news"] == 5, "the tag, not the saved search of that name")
+                    let boats = try await Self.json(client, "/reader/api/0/stream/contents/user%2F-%2Flabel%2FBoats?n=50", headers)
+                    let titles = ((boats["items"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String }
+                    #expect(titles.count == 5 && titles.allSatisfy { $0.hasPrefix("Harbour") }, "\(titles)")
+                    let news = try await Self.json(client, "/reader/api/0/stream/contents/user%2F-%2Flabel%2Fnews?n=50", headers)
+                    #expect(((news["items"] as? [[String: Any]]) ?? []).count == 5, "the tag's articles")
+                }
+            }
+        }
+
         @Test("Subscriptions, tags, unread counts and the T token")
         func listings() async throws {
             try await SyncFixture.with { fixture in

@@ -328,6 +328,65 @@ extension SyncSuite {
             }
         }
 
+        @Test("Categories created empty: listed by Miniflux, Fever and Google Reader, a feed moved into one, renamed and removed; a second of the same name is a 400")
+        func categoryCreation() async throws {
+            try await SyncFixture.with { fixture in
+                try await fixture.test { client in
+                    var headers = fixture.tokenHeaders
+                    headers[.contentType] = "application/json"
+                    let created = try await client.execute(uri: "/v1/categories", method: .post, headers: headers,
+                                                           body: ByteBuffer(string: "{\"title\":\" Reading list \"}"))
+                    #expect(created.status == .created)
+                    let category = try #require(try created.json() as? [String: Any])
+                    let id = Int(CategoryIDs.id(of: "Reading list"))
+                    #expect(category["title"] as? String == "Reading list" && category["id"] as? Int == id)
+                    for title in ["Reading list", "news", "All", ""] {
+                        let again = try await client.execute(uri: "/v1/categories", method: .post, headers: headers,
+                                                             body: ByteBuffer(string: "{\"title\":\"\(title)\"}"))
+                        #expect(again.status == .badRequest, "\(title)")
+                    }
+                    let listed = try #require(try await client.execute(uri: "/v1/categories", method: .get, headers: headers)
+                        .json() as? [[String: Any]])
+                    #expect(listed.compactMap { $0["title"] as? String }.sorted() == ["All", "Reading list", "news"])
+                    let empty = try #require(try await client.execute(uri: "/v1/categories/\(id)/entries", method: .get,
+                                                                      headers: headers).json() as? [String: Any])
+                    #expect(empty["total"] as? Int == 0)
+
+                    // The other two protocols see it too.
+                    let fever = try await client.execute(
+                        uri: "/api/fever.php?api&groups", method: .post,
+                        headers: [.contentType: "application/x-www-form-urlencoded"],
+                        body: ByteBuffer(string: "api_key=" + SyncSuite.FeverAPITests.key()))
+                    let groups = try #require((try fever.json() as? [String: Any])?["groups"] as? [[String: Any]])
+                    #expect(groups.contains { $0["title"] as? String == "Reading list" && $0["id"] as? Int == id })
+                    let signedIn = try await SyncSuite.GoogleReaderAPITests.signIn(client)
+                    let reader = try await SyncSuite.GoogleReaderAPITests.json(client, "/reader/api/0/tag/list?output=json", signedIn)
+                    let labels = (reader["tags"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+                    #expect(labels.contains("user/-/label/Reading list"), "\(labels)")
+
+                    // A feed moved into it: the category now holds the feed's articles.
+                    let city = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "City" })
+                    let moved = try await client.execute(uri: "/v1/feeds/\(city.id.rawValue)", method: .put, headers: headers,
+                                                         body: ByteBuffer(string: "{\"category_id\":\(id)}"))
+                    #expect(moved.status == .created)
+                    #expect(try await fixture.herald.feeds().first { $0.id == city.id }?.tags == ["Reading list"])
+                    let filled = try #require(try await client.execute(uri: "/v1/categories/\(id)/entries", method: .get,
+                                                                       headers: headers).json() as? [String: Any])
+                    #expect(filled["total"] as? Int == 3)
+
+                    // Renamed, then removed: the kept tag goes with it.
+                    let renamed = try await client.execute(uri: "/v1/categories/\(id)", method: .put, headers: headers,
+                                                           body: ByteBuffer(string: "{\"title\":\"Later\"}"))
+                    #expect(renamed.status == .created)
+                    #expect(try await fixture.herald.tags() == ["Later", "news"])
+                    let removed = try await client.execute(uri: "/v1/categories/\(CategoryIDs.id(of: "Later"))",
+                                                           method: .delete, headers: headers)
+                    #expect(removed.status == .noContent)
+                    #expect(try await fixture.herald.tags() == ["news"])
+                }
+            }
+        }
+
         @Test("Categories: renamed (the tag on every feed), removed (the feeds stay, untagged); All cannot be")
         func categoryWrites() async throws {
             try await SyncFixture.with { fixture in

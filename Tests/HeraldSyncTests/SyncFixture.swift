@@ -17,6 +17,11 @@ final class FeedsSink: FeedsDisplayLogic, @unchecked Sendable {
     func display(_ viewModel: FeedsViewModel) async {}
 }
 
+/// Receives the search screen's states while a test saves a search.
+final class SearchSink: SearchDisplayLogic, @unchecked Sendable {
+    func display(_ viewModel: SearchViewModel) async {}
+}
+
 /// The stores every sync test runs on: a SQLite file, and PostgreSQL (a schema of its own per
 /// fixture) when `HERALD_TEST_POSTGRES_URL` names the test server (`.ci/run` starts one).
 enum SyncStore: Sendable, CustomStringConvertible {

@@ -12,11 +12,29 @@ import HeraldPorts
 public struct SubscriptionInteractor: Sendable {
     private let feedStore: any FeedStoring
     private let subscriber: any FeedSubscribing
+    private let tagStore: any TagStoring
 
     /// Creates the use cases.
-    public init(feeds: any FeedStoring, subscriber: any FeedSubscribing) {
+    /// - Parameter tags: Tags created on their own (a tag otherwise exists while a feed has it).
+    public init(feeds: any FeedStoring, subscriber: any FeedSubscribing, tags: any TagStoring) {
         self.feedStore = feeds
         self.subscriber = subscriber
+        self.tagStore = tags
+    }
+
+    /// Every tag: the feeds' and those created on their own, in name order.
+    public func tags() async throws(StoreError) -> [String] {
+        var names = Set(try await feedStore.feeds().flatMap(\.tags))
+        names.formUnion(try await tagStore.keptTags())
+        return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// Creates a tag no feed has yet (a sync client's new category).
+    /// - Returns: False, changing nothing, when the tag exists already (on a feed or on its own).
+    public func createTag(_ name: String) async throws(StoreError) -> Bool {
+        if try await tags().contains(name) { return false }
+        try await tagStore.keepTag(name)
+        return true
     }
 
     /// Subscribes to a feed URL, or to the feed a web page advertises (an existing subscription
@@ -50,6 +68,7 @@ public struct SubscriptionInteractor: Sendable {
             try await feedStore.setTags(tags, for: feed.id)
             changed += 1
         }
+        try await tagStore.renameKeptTag(name, to: newName)
         return changed
     }
 

@@ -4,7 +4,7 @@ import HeraldPorts
 /// Copies everything one store holds for its person into another (`herald migrate`): the feeds
 /// with their subscriptions and fetch state, then the articles with their state a page at a time
 /// (the next page is read while the last one is written), then the saved searches, their filters
-/// pointed at the copied feeds; and verifies the copy by comparing the counts of both stores.
+/// pointed at the copied feeds, the tags created on their own and the feeds' icons; and verifies the copy by comparing the counts of both stores.
 ///
 /// The destination must hold nothing for the person, or only what an earlier run of the same
 /// migration put there: restoring skips what is already there (``StoreArchiving``), so a run that
@@ -52,6 +52,19 @@ public struct StoreMigration: Sendable {
         let searches = try await Self.reading { () async throws(StoreError) in try await source.archivedSavedSearches() }
         _ = try await Self.writing { () async throws(StoreError) in
             try await destination.restoreSavedSearches(searches, feedIDs: feedIDs)
+        }
+
+        // The tags created on their own, and the icons found so far (the next refresh's look would
+        // find them again, but not at once).
+        let kept = try await Self.reading { () async throws(StoreError) in try await source.keptTags() }
+        let icons = try await Self.reading { () async throws(StoreError) in try await source.icons() }
+        try await Self.writing { () async throws(StoreError) in
+            for tag in kept { try await destination.keepTag(tag) }
+            for var icon in icons {
+                guard let copied = feedIDs[icon.feedID] else { continue }
+                icon.feedID = copied
+                try await destination.saveIcon(icon)
+            }
         }
 
         progress(StoreMigrationProgress(stage: .verification, articlesCopied: copied, articlesTotal: total))

@@ -7,14 +7,14 @@ import HeraldDomain
 import HeraldPorts
 
 /// Looks for the icon of each refreshed feed that has none checked recently (see `Docs/sync.md`,
-/// "Feed icons"): the image the feed declares, else `/favicon.ico` of its site, else of its own
+/// "Feed icons"): the image the feed declares, else `/favicon.ico`, both only on the feed's own
 /// host. A feed is looked at again only ``RefreshPolicy/iconCheckInterval`` after the last look,
 /// found or not, so a site without an icon is asked once a week, not at every refresh.
 ///
 /// Icons are fetched with the feeds' politeness (the refresh's per-host and global slots, the
-/// process's per-host rate cap, the fetcher's limits), only over `http` and `https`, never from a
-/// non-public address on another host than the feed's unless full text may reach one, and each
-/// address at most once per run: fifty feeds of one site cost one request for its `/favicon.ico`.
+/// process's per-host rate cap, the fetcher's limits), only over `http` and `https`, only from the
+/// feed's own host, and each address at most once per run: fifty feeds of one site cost one
+/// request for its `/favicon.ico`.
 struct IconCollector: Sendable {
     let store: any FeedIconStoring
     let fetcher: any FeedFetching
@@ -50,19 +50,25 @@ struct IconCollector: Sendable {
         if !Task.isCancelled { try? await store.recordIconMissing(for: feed.id, at: clock.now()) }
     }
 
-    /// The addresses to try, in order, without repeats: the declared icon, then `/favicon.ico`
-    /// of the site and of the feed's host.
+    /// The addresses to try, in order, without repeats: the declared icon, then `/favicon.ico` of
+    /// the site and of the feed's host; only those on the feed's own host (scheme, host and port),
+    /// so Herald never asks a host the person did not subscribe to (a CDN, a tracker, another site).
     static func candidates(for feed: Feed, declared: String?) -> [String] {
+        guard let origin = origin(of: feed.url) else { return [] }
         var urls: [String] = []
-        if let declared, FullTextCollector.isWebPage(declared) { urls.append(declared) }
-        for page in [feed.siteURL, feed.url].compactMap({ $0 }) {
-            guard FullTextCollector.isWebPage(page), let url = URL(string: page), let host = url.host, !host.isEmpty,
-                  let scheme = url.scheme else { continue }
-            let port = url.port.map { ":\($0)" } ?? ""
-            let favicon = scheme.lowercased() + "://" + host + port + "/favicon.ico"
+        if let declared, self.origin(of: declared) == origin { urls.append(declared) }
+        for page in [feed.siteURL, feed.url].compactMap({ $0 }) where self.origin(of: page) == origin {
+            let favicon = origin + "/favicon.ico"
             if !urls.contains(favicon) { urls.append(favicon) }
         }
         return urls
+    }
+
+    /// `scheme://host[:port]` of an `http` or `https` address, lowercased; nil for anything else.
+    static func origin(of address: String) -> String? {
+        guard FullTextCollector.isWebPage(address), let url = URL(string: address), let host = url.host, !host.isEmpty,
+              let scheme = url.scheme else { return nil }
+        return scheme.lowercased() + "://" + host.lowercased() + (url.port.map { ":\($0)" } ?? "")
     }
 
     /// The icon a parsed feed declares, absolute: Atom's `icon` or JSON Feed's `favicon`, else the

@@ -14,6 +14,7 @@ public struct SyncInteractor: Sendable {
     private let sanitizer: any HTMLSanitizing
     private let fullTexts: (any FullTextStoring)?
     private let icons: (any FeedIconStoring)?
+    private let search: (any ArticleSearching)?
     /// How many summaries are read from the store at a time while counting or skipping.
     private let batch = 1_000
 
@@ -22,9 +23,11 @@ public struct SyncInteractor: Sendable {
     ///   feed's teaser (what Miniflux's "fetch original content" gives its clients); `nil` serves
     ///   the feeds' texts only.
     /// - Parameter icons: Feeds' icons; `nil` serves none.
+    /// - Parameter search: The saved searches, served as labels where a protocol has them; `nil` serves none.
     public init(articles: any ArticleStoring, sanitizer: any HTMLSanitizing, fullTexts: (any FullTextStoring)? = nil,
-                icons: (any FeedIconStoring)? = nil) {
+                icons: (any FeedIconStoring)? = nil, search: (any ArticleSearching)? = nil) {
         self.icons = icons
+        self.search = search
         self.articles = articles
         self.sanitizer = sanitizer
         self.fullTexts = fullTexts
@@ -48,6 +51,15 @@ public struct SyncInteractor: Sendable {
         let end = start + min(max(0, request.limit), ordered.count - start)
         let entries = try await self.entries(ordered[start..<end].map(\.id))
         return SyncEntryPage(entries: entries, total: summaries.count)
+    }
+
+    /// The person's saved searches with their unread counts, in name order.
+    public func savedSearches() async throws(StoreError) -> [(search: SavedSearch, unread: Int)] {
+        guard let search else { return [] }
+        let counts = try await search.unreadCountsBySavedSearch()
+        return try await search.savedSearches()
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .map { ($0, counts[$0.id] ?? 0) }
     }
 
     /// The icons of the person's feeds (feeds without one are absent).

@@ -59,7 +59,7 @@ enum StoreSchema {
         migrator.registerMigration("v9-hidden-articles") { db in
             try db.execute(sql: SchemaVersion9.sql)
         }
-        migrator.registerMigration("v10-feed-icons") { db in
+        migrator.registerMigration("v10-feed-icons-kept-tags") { db in
             try db.execute(sql: SchemaVersion10.sql)
         }
         return migrator

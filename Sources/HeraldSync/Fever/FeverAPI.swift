@@ -50,7 +50,9 @@ struct FeverAPI: Sendable {
             if has("mark") { try await mark(value) }
             let feeds = has("groups") || has("feeds") ? try await herald.feeds() : []
             if has("groups") {
-                answer["groups"] = .array(Self.groups(feeds).map { .object(["id": .int64($0.id), "title": .string($0.title)]) })
+                answer["groups"] = .array(Self.groups(feeds, tags: try await herald.tags()).map {
+                    .object(["id": .int64($0.id), "title": .string($0.title)])
+                })
                 answer["feeds_groups"] = Self.feedsGroups(feeds)
             }
             if has("feeds") {
@@ -110,7 +112,7 @@ struct FeverAPI: Sendable {
         if id == 0 { return [.all] }
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return feeds.filter(\.tags.isEmpty).map { .feed($0.id) } }
-        guard let tag = CategoryIDs.tag(withID: id, among: feeds) else { return [] }
+        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags()) else { return [] }
         return [.tag(tag)]
     }
 
@@ -135,8 +137,11 @@ struct FeverAPI: Sendable {
         try await herald.syncIDs(filter).map { String($0.rawValue) }.joined(separator: ",")
     }
 
-    static func groups(_ feeds: [Feed]) -> [(id: Int64, title: String)] {
+    /// The groups: every tag (`tags`, the feeds' and those created on their own), and "All" when
+    /// a feed has no tag.
+    static func groups(_ feeds: [Feed], tags: [String] = []) -> [(id: Int64, title: String)] {
         var seen: [Int64: String] = [:]
+        for tag in tags { seen[CategoryIDs.id(of: tag)] = tag }
         for feed in feeds {
             for tag in feed.tags { seen[CategoryIDs.id(of: tag)] = tag }
             if feed.tags.isEmpty { seen[CategoryIDs.untagged] = CategoryIDs.untaggedTitle }

@@ -168,16 +168,26 @@ struct GoogleReaderRoutes {
             counts.append(.object(["id": .string(GoogleReaderIDs.label(tag)), "count": .int(count),
                                    "newestItemTimestampUsec": .string(String(newestByTag[tag] ?? 0))]))
         }
+        // Saved searches are labels too (those no tag shares a name with).
+        for (search, count) in try await herald.savedSearchesWithUnreadCounts() where count > 0 && byTag[search.name] == nil
+            && !feeds.contains(where: { $0.tags.contains(search.name) }) {
+            counts.append(.object(["id": .string(GoogleReaderIDs.label(search.name)), "count": .int(count),
+                                   "newestItemTimestampUsec": .string(String(newestByTag.values.max() ?? 0))]))
+        }
         let total = byFeed.values.reduce(0, +)
         counts.append(.object(["id": .string(GoogleReaderIDs.readingList), "count": .int(total),
                                "newestItemTimestampUsec": .string(String(newestByTag.values.max() ?? 0))]))
         return .object(["max": .int(max(total, 1000)), "unreadcounts": .array(counts)])
     }
 
+    /// Starred, every tag as a folder, and the saved searches no tag shares a name with as labels
+    /// of articles (`type` `tag`, as FreshRSS marks its article labels).
     private func tags() async throws -> [JSONValue] {
-        let names = Set(try await herald.feeds().flatMap(\.tags)).sorted()
+        let names = try await herald.tags()
+        let searches = try await herald.savedSearchesWithUnreadCounts().map(\.search.name).filter { !names.contains($0) }
         return [.object(["id": .string(GoogleReaderIDs.starred)])]
             + names.map { .object(["id": .string(GoogleReaderIDs.label($0)), "type": .string("folder")]) }
+            + searches.map { .object(["id": .string(GoogleReaderIDs.label($0)), "type": .string("tag")]) }
     }
 
     /// A label named by the first of `names` given (`user/-/label/X` or a bare `X`).

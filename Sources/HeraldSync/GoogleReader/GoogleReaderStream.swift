@@ -1,8 +1,8 @@
 import Foundation
 import Herald
 
-/// What a Google Reader stream id names, as a filter: the reading list, starred, read, a label,
-/// or a feed (`feed/ID`, or `feed/URL` as some clients send).
+/// What a Google Reader stream id names, as a filter: the reading list, starred, read, a label
+/// (a tag, or a saved search that no tag shares a name with), or a feed (`feed/ID`, or `feed/URL` as some clients send).
 struct GoogleReaderStream {
     var filter: ArticleFilter
     /// Only read articles (`user/-/state/com.google/read`).
@@ -16,6 +16,11 @@ struct GoogleReaderStream {
             return GoogleReaderStream(filter: ArticleFilter(scope: .feed(feed.id)), title: feed.displayTitle)
         }
         if let tag = GoogleReaderIDs.tag(inLabel: id) {
+            // A label is a tag; a saved search's name that no tag has is that saved search.
+            if try await !herald.tags().contains(tag),
+               let saved = try await herald.savedSearchesWithUnreadCounts().first(where: { $0.search.name == tag }) {
+                return GoogleReaderStream(filter: ArticleFilter(scope: .savedSearch(saved.search.id)), title: tag)
+            }
             return GoogleReaderStream(filter: ArticleFilter(scope: .tag(tag)), title: tag)
         }
         switch GoogleReaderIDs.state(id) {

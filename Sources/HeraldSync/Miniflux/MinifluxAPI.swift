@@ -129,6 +129,7 @@ struct MinifluxAPI: Sendable {
             _ = try await herald.markAllRead(in: ArticleFilter(scope: .feed(try await feed(id).id)))
             return Self.noContent()
         }
+        if route.is(.post, "categories") { return try await createCategory(request) }
         if let id = route.match(.put, "categories", "*").first { return try await renameCategory(request, id: id) }
         if let id = route.match(.delete, "categories", "*").first {
             // The category is a tag: its feeds stay, untagged of it (Herald never deletes feeds for a tag).
@@ -265,6 +266,19 @@ struct MinifluxAPI: Sendable {
                                                      hide_globally: false), status: .created)
     }
 
+    /// `POST /v1/categories` with `{"title": …}`: a new tag no feed has yet; `201` with the
+    /// category, `400` when one of that name exists.
+    private func createCategory(_ request: Request) async throws -> Response {
+        let body = try await Self.decode(MinifluxJSON.CategoryModification.self, from: request)
+        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw SyncFailure(.badRequest, "The category title is empty") }
+        guard title != CategoryIDs.untaggedTitle, try await herald.createTag(title) else {
+            throw SyncFailure(.badRequest, "This category already exists")
+        }
+        return Self.json(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: title), title: title, user_id: MinifluxJSON.userID,
+                                                     hide_globally: false), status: .created)
+    }
+
     /// A JSON body, whatever its `Content-Type` says.
     private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         guard let data = await SyncAPI.body(of: request) else {
@@ -277,12 +291,20 @@ struct MinifluxAPI: Sendable {
         }
     }
 
+    /// Each feed's category (its first tag, or `All`), and the tags created on their own that no
+    /// feed has yet (empty categories).
     private func categories() async throws -> [MinifluxJSON.CategoryObject] {
         var seen: Set<Int64> = []
         var categories: [MinifluxJSON.CategoryObject] = []
-        for feed in try await herald.feeds() {
+        let feeds = try await herald.feeds()
+        for feed in feeds {
             let category = MinifluxJSON.category(of: feed)
             if seen.insert(category.id).inserted { categories.append(category) }
+        }
+        let onFeeds = Set(feeds.flatMap(\.tags))
+        for tag in try await herald.tags() where !onFeeds.contains(tag) && seen.insert(CategoryIDs.id(of: tag)).inserted {
+            categories.append(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: tag), title: tag,
+                                                          user_id: MinifluxJSON.userID, hide_globally: false))
         }
         return categories.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
     }
@@ -293,7 +315,7 @@ struct MinifluxAPI: Sendable {
         let id = try Self.number(text)
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return (.all, Set(feeds.filter(\.tags.isEmpty).map(\.id))) }
-        guard let tag = CategoryIDs.tag(withID: id, among: feeds) else {
+        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags()) else {
             throw SyncFailure(.notFound, "Category not found")
         }
         return (.tag(tag), nil)
