@@ -387,6 +387,40 @@ extension SyncSuite {
             }
         }
 
+        @Test("Entries ordered by id, status and category, and bounded by after_entry_id and before_entry_id; an unknown order is a 400")
+        func entryOrders() async throws {
+            try await SyncFixture.with { fixture in
+                let ids = try await fixture.herald.syncIDs(ArticleFilter())
+                #expect(ids.count == 8)
+                // Two read, so that status has something to order.
+                try await fixture.herald.apply(.read(true, ids: [ids[0], ids[5]]))
+                try await fixture.test { client in
+                    func entries(_ query: String) async throws -> [[String: Any]] {
+                        let answer = try await client.execute(uri: "/v1/entries?limit=0&" + query, method: .get,
+                                                              headers: SyncFixture.basic())
+                        #expect(answer.status == .ok, "\(query)")
+                        return (try answer.json() as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+                    }
+                    let byID = try await entries("order=id&direction=asc").compactMap { $0["id"] as? Int }
+                    #expect(byID == ids.map { Int($0.rawValue) }.sorted())
+                    let byIDDown = try await entries("order=id&direction=desc").compactMap { $0["id"] as? Int }
+                    #expect(byIDDown == byID.reversed())
+                    let statuses = try await entries("order=status&direction=desc").compactMap { $0["status"] as? String }
+                    #expect(statuses == Array(repeating: "unread", count: 6) + ["read", "read"], "\(statuses)")
+                    let byCategory = try await entries("order=category_title&direction=asc")
+                        .compactMap { ($0["feed"] as? [String: Any])?["title"] as? String }
+                    #expect(byCategory == Array(repeating: "City", count: 3) + Array(repeating: "Harbour", count: 5),
+                            "All before news: \(byCategory)")
+                    let sorted = byID
+                    let window = try await entries("order=id&direction=asc&after_entry_id=\(sorted[1])&before_entry_id=\(sorted[6])")
+                        .compactMap { $0["id"] as? Int }
+                    #expect(window == Array(sorted[2...5]))
+                    let bad = try await client.execute(uri: "/v1/entries?order=popularity", method: .get, headers: SyncFixture.basic())
+                    #expect(bad.status == .badRequest)
+                }
+            }
+        }
+
         @Test("Categories: renamed (the tag on every feed), removed (the feeds stay, untagged); All cannot be")
         func categoryWrites() async throws {
             try await SyncFixture.with { fixture in

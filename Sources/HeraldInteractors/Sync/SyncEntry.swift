@@ -71,10 +71,20 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var offset: Int
     /// Only articles this query matches (Herald's query language, as `herald search` reads it).
     public var query: String?
+    /// What the entries are ordered by (``newestFirst`` says which way).
+    public var order: SyncEntryOrder
+    /// Only articles with a larger id (Miniflux's `after_entry_id`).
+    public var afterID: ArticleID?
+    /// Only articles with a smaller id (Miniflux's `before_entry_id`).
+    public var beforeID: ArticleID?
 
     /// Creates a request.
     public init(filter: ArticleFilter, readOnly: Bool = false, feeds: Set<FeedID>? = nil, newestFirst: Bool = true,
-                limit: Int = 100, offset: Int = 0, query: String? = nil) {
+                limit: Int = 100, offset: Int = 0, query: String? = nil, order: SyncEntryOrder = .date,
+                afterID: ArticleID? = nil, beforeID: ArticleID? = nil) {
+        self.order = order
+        self.afterID = afterID
+        self.beforeID = beforeID
         self.query = query
         self.filter = filter
         self.readOnly = readOnly
@@ -83,6 +93,19 @@ public struct SyncEntryRequest: Sendable, Hashable {
         self.limit = limit
         self.offset = offset
     }
+}
+
+/// What a page of entries is ordered by; ties go by date, then id.
+public enum SyncEntryOrder: Sendable, Hashable {
+    /// The article's date (published, else updated, else first seen): the store's order.
+    case date
+    /// The article's id: the order Herald stored them in.
+    case id
+    /// Read or unread: "newest first" puts unread first, as Miniflux orders its `status` strings.
+    case status
+    /// A rank per feed (a category's title or id, computed by the front end): "newest first" puts
+    /// the largest rank first, so oldest first is rank 0 first, and feeds without one come last.
+    case feedRank([FeedID: Int])
 }
 
 /// A page of entries and how many the filter covers in all.

@@ -46,6 +46,9 @@ public struct SyncInteractor: Sendable {
             let matching = Set(try await articles.articleIDs(ArticleIDRequest(filter: request.filter, query: query)))
             summaries.removeAll { !matching.contains($0.id) }
         }
+        if let after = request.afterID { summaries.removeAll { $0.id <= after } }
+        if let before = request.beforeID { summaries.removeAll { $0.id >= before } }
+        Self.sort(&summaries, by: request.order)
         let ordered = request.newestFirst ? summaries : summaries.reversed()
         let start = min(max(0, request.offset), ordered.count)
         let end = start + min(max(0, request.limit), ordered.count - start)
@@ -75,6 +78,23 @@ public struct SyncInteractor: Sendable {
     /// A feed's icon, if it has one.
     public func feedIcon(for feed: FeedID) async throws(StoreError) -> FeedIcon? {
         try await icons?.icon(for: feed)
+    }
+
+    /// Sorts summaries that are in the store's order (newest first) into `order`, "newest first"
+    /// (largest key first), ties in the store's order.
+    static func sort(_ summaries: inout [ArticleSummary], by order: SyncEntryOrder) {
+        let key: (ArticleSummary) -> Int64
+        switch order {
+        case .date: return
+        case .id: key = { $0.id.rawValue }
+        case .status: key = { $0.isRead ? 0 : 1 }
+        case .feedRank(let ranks): key = { Int64(ranks[$0.feedID] ?? Int.max) }
+        }
+        let position = Dictionary(uniqueKeysWithValues: summaries.enumerated().map { ($0.element.id, $0.offset) })
+        summaries.sort { left, right in
+            let (a, b) = (key(left), key(right))
+            return a != b ? a > b : position[left.id, default: 0] < position[right.id, default: 0]
+        }
     }
 
     /// Article ids in id order (the order id-keyed protocols page in).

@@ -176,14 +176,41 @@ struct MinifluxAPI: Sendable {
         let newestFirst = query.get("direction").map { $0 == "desc" } ?? false
         // Miniflux's full-text search, read as Herald's query language (plain words work in both).
         let search = query.get("search").map { String($0) }.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        let allFeeds = try await herald.feeds()
+        let order = try Self.order(query.get("order").map { String($0) }, feeds: allFeeds)
+        let afterID = try query.get("after_entry_id").map { ArticleID(try Self.number(String($0))) }
+        let beforeID = try query.get("before_entry_id").map { ArticleID(try Self.number(String($0))) }
         let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds,
                                                                  newestFirst: newestFirst, limit: limit, offset: offset,
-                                                                 query: search))
+                                                                 query: search, order: order, afterID: afterID,
+                                                                 beforeID: beforeID))
         var objects: [FeedID: MinifluxJSON.FeedObject] = [:]
         let icons = try await herald.feedsWithIcons()
-        for feed in try await herald.feeds() { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
+        for feed in allFeeds { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
         let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
         return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
+    }
+
+    /// Miniflux's `order`: `published_at` (the default, Herald's date), `id`, `status`, or the
+    /// feed's `category_title` or `category_id`; anything else is a `400`.
+    private static func order(_ name: String?, feeds: [Feed]) throws -> SyncEntryOrder {
+        switch name {
+        case nil, "published_at", "created_at", "changed_at": return .date
+        case "id": return .id
+        case "status": return .status
+        case "category_title", "category_id":
+            let categoryOf = feeds.map { ($0.id, MinifluxJSON.category(of: $0)) }
+            var titles: [Int64: String] = [:]
+            for (_, category) in categoryOf { titles[category.id] = category.title }
+            let ordered = titles.keys.sorted { left, right in
+                name == "category_id" ? left < right
+                    : titles[left, default: ""].localizedStandardCompare(titles[right, default: ""]) == .orderedAscending
+            }
+            let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element, $0.offset) })
+            return .feedRank(Dictionary(uniqueKeysWithValues: categoryOf.map { ($0.0, rank[$0.1.id] ?? Int.max) }))
+        case let other?:
+            throw SyncFailure(.badRequest, "Invalid order \(other): published_at, id, status, category_title or category_id")
+        }
     }
 
     /// `PUT /v1/entries` with `{"entry_ids": […], "status": "read"|"unread"}` (or `"starred": bool`),
