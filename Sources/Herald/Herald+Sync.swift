@@ -45,6 +45,22 @@ extension Herald {
         }
     }
 
+    /// The keys (date and id) of ``syncPage(_:readOnly:oldestFirst:limit:after:)``'s page, read
+    /// without the articles' texts where the store can: an id list with a continuation.
+    public func syncKeyPage(_ filter: ArticleFilter, readOnly: Bool = false, oldestFirst: Bool = false, limit: Int,
+                            after cursor: PageCursor?) async throws(HeraldError) -> ArticleKeyPage {
+        do {
+            let sync = modules.sync()
+            if oldestFirst {
+                let page = try await sync.pageOldestFirst(filter, readOnly: readOnly, limit: limit, after: cursor)
+                return ArticleKeyPage(keys: page.articles.map(\.cursor), next: page.next)
+            }
+            return try await sync.keyPage(filter, readOnly: readOnly, limit: limit, after: cursor)
+        } catch {
+            throw .store(error)
+        }
+    }
+
     /// Unread articles per tag.
     public func unreadCountsByTag() async throws(HeraldError) -> [String: Int] {
         do { return try await modules.sync().unreadCountsByTag() } catch { throw .store(error) }

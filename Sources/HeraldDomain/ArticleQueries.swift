@@ -74,6 +74,21 @@ public struct ArticlePageRequest: Sendable, Hashable {
     }
 }
 
+/// The keys (date and id) of one page of a newest-first list, without the articles' texts: what an
+/// id list with a continuation needs.
+public struct ArticleKeyPage: Sendable, Hashable {
+    /// Each row's date and id, newest first.
+    public var keys: [PageCursor]
+    /// Where the next page starts; `nil` when this is the last page.
+    public var next: PageCursor?
+
+    /// Creates a page of keys.
+    public init(keys: [PageCursor], next: PageCursor?) {
+        self.keys = keys
+        self.next = next
+    }
+}
+
 /// One page of a list.
 public struct ArticlePage: Sendable, Hashable {
     /// The rows, newest first.

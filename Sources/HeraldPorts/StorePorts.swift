@@ -46,6 +46,8 @@ public protocol ArticleStoring: Sendable {
     func article(_ id: ArticleID) async throws(StoreError) -> Article
     /// One page of a newest-first list (keyset pagination).
     func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage
+    /// The keys of the same page, without the articles' texts (a store may read less for them).
+    func articleKeys(_ request: ArticlePageRequest) async throws(StoreError) -> ArticleKeyPage
     /// The articles just newer and just older than `id` within a filter, for next/previous.
     func neighbours(of id: ArticleID, in filter: ArticleFilter) async throws(StoreError) -> (newer: ArticleID?, older: ArticleID?)
     /// The next unread article after `id` (older first, then the other feeds), or the newest unread when `id` is nil.
@@ -92,4 +94,12 @@ public protocol ArticleSearching: Sendable {
     func deleteSavedSearch(_ id: SavedSearchID) async throws(StoreError)
     /// Unread articles matching each saved search.
     func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int]
+}
+
+extension ArticleStoring {
+    /// The keys of a page, read through ``articles(_:)``: for stores without a lighter query.
+    public func articleKeys(_ request: ArticlePageRequest) async throws(StoreError) -> ArticleKeyPage {
+        let page = try await articles(request)
+        return ArticleKeyPage(keys: page.articles.map(\.cursor), next: page.next)
+    }
 }

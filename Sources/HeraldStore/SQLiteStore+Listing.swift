@@ -34,6 +34,28 @@ extension SQLiteStore {
         }
     }
 
+    /// The keys of a list's page: the same query as ``articles(_:)`` on the index alone (no feed
+    /// join, no text column), for id lists with a continuation.
+    public func articleKeys(_ request: ArticlePageRequest) async throws(StoreError) -> ArticleKeyPage {
+        if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
+        return try await read { db in
+            let limit = max(1, request.limit)
+            let filter = try ArticleFilterSQL(request.filter, db: db)
+            var (clause, values) = filter.listClause()
+            if let cursor = request.after {
+                clause += " AND (a.sort_date, a.id) < (?, ?)"
+                values += [cursor.date.timeIntervalSince1970, cursor.id.rawValue]
+            }
+            let order = ArticleOrderSQL(select: "SELECT a.id, a.sort_date FROM articles AS a", filter: filter,
+                                        clause: clause, values: values)
+            let (sql, arguments) = order.statement(newestFirst: true, limit: limit + 1)
+            let keys = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                PageCursor(date: Date(timeIntervalSince1970: row[1]), id: ArticleID(row[0] as Int64))
+            }
+            return ArticleKeyPage(keys: Array(keys.prefix(limit)), next: keys.count > limit ? keys[limit - 1] : nil)
+        }
+    }
+
     /// Article ids in id order, on the primary key (Fever's `since_id` page is an index range).
     public func articleIDs(_ request: ArticleIDRequest) async throws(StoreError) -> [ArticleID] {
         if ArticleFilterPlan.savedSearchID(of: request.filter) != nil || request.query != nil {

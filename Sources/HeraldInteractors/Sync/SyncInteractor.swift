@@ -137,6 +137,15 @@ public struct SyncInteractor: Sendable {
         return ArticlePage(articles: kept, next: nil)
     }
 
+    /// The keys (date and id) of ``page(_:readOnly:limit:after:)``'s page, read without the
+    /// articles' texts where the store can (an id list with a continuation).
+    public func keyPage(_ filter: ArticleFilter, readOnly: Bool = false, limit: Int,
+                        after cursor: PageCursor?) async throws(StoreError) -> ArticleKeyPage {
+        guard readOnly else { return try await articles.articleKeys(ArticlePageRequest(filter: filter, limit: limit, after: cursor)) }
+        let page = try await page(filter, readOnly: true, limit: limit, after: cursor)
+        return ArticleKeyPage(keys: page.articles.map(\.cursor), next: page.next)
+    }
+
     /// The same summaries oldest first, after a cursor in that order (Google Reader's `r=o`): the
     /// whole selection is read, so this is the slow direction on a large store.
     public func pageOldestFirst(_ filter: ArticleFilter, readOnly: Bool = false, limit: Int,

@@ -92,21 +92,31 @@ struct GoogleReaderRoutes {
     /// `stream/items/ids?s=STREAM`: item references, `n` at a time (20 by default, 10,000 at most).
     private func itemIDs(_ call: GoogleReaderRequest) async throws -> Response {
         let stream = try await GoogleReaderStream.parse(call.value("s") ?? GoogleReaderIDs.readingList, herald: herald)
-        let page = try await self.page(stream, call, limit: call.number("n", fallback: 20, range: 1...10_000))
+        let request = try self.pageRequest(stream, call)
+        let page = try await herald.syncKeyPage(request.filter, readOnly: request.readOnly, oldestFirst: request.oldestFirst,
+                                                limit: call.number("n", fallback: 20, range: 1...10_000), after: request.cursor)
         var answer: [String: JSONValue] = [
-            "itemRefs": .array(page.articles.map { summary in
-                .object(["id": .string(String(summary.id.rawValue)), "directStreamIds": .array([]),
-                         "timestampUsec": .string(String(Int64(summary.date.timeIntervalSince1970 * 1_000_000)))])
+            "itemRefs": .array(page.keys.map { key in
+                .object(["id": .string(String(key.id.rawValue)), "directStreamIds": .array([]),
+                         "timestampUsec": .string(String(Int64(key.date.timeIntervalSince1970 * 1_000_000)))])
             }),
         ]
         if let next = page.next { answer["continuation"] = .string(GoogleReaderIDs.continuation(next)) }
         return SyncResponses.json(JSONValue.object(answer))
     }
 
-    /// The page a stream request asks for: `xt` excludes read (or starred), `it` includes only
-    /// read or starred, `ot`/`nt` bound the dates (seconds), `r=o` reverses, `c` continues.
+    /// The page a stream request asks for.
     private func page(_ stream: GoogleReaderStream, _ call: GoogleReaderRequest,
                       limit: Int) async throws -> ArticlePage {
+        let request = try pageRequest(stream, call)
+        return try await herald.syncPage(request.filter, readOnly: request.readOnly, oldestFirst: request.oldestFirst,
+                                         limit: limit, after: request.cursor)
+    }
+
+    /// What a stream request asks for: `xt` excludes read (or starred), `it` includes only read or
+    /// starred, `ot`/`nt` bound the dates (seconds), `r=o` reverses, `c` continues.
+    private func pageRequest(_ stream: GoogleReaderStream, _ call: GoogleReaderRequest) throws
+        -> (filter: ArticleFilter, readOnly: Bool, oldestFirst: Bool, cursor: PageCursor?) {
         var filter = stream.filter
         var readOnly = stream.readOnly
         for excluded in call.values("xt") {
@@ -132,8 +142,7 @@ struct GoogleReaderRoutes {
         if call.value("c").map({ !$0.isEmpty && cursor == nil }) ?? false {
             throw SyncFailure(.badRequest, "The continuation is not one Herald gave")
         }
-        return try await herald.syncPage(filter, readOnly: readOnly, oldestFirst: call.value("r") == "o",
-                                         limit: limit, after: cursor)
+        return (filter, readOnly, call.value("r") == "o", cursor)
     }
 
     /// `stream/items/contents` with `i` repeated (GET or POST): those items, in the order asked.
