@@ -17,18 +17,7 @@ extension SQLiteStore {
     /// One newest-first page; keyset pagination on `(sort_date, id)`, served by an index per feed
     /// and a global one, so every page costs the same however deep it is.
     public func articles(_ request: ArticlePageRequest) async throws(StoreError) -> ArticlePage {
-        if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
-        return try await read { db in
-            let limit = max(1, request.limit)
-            let filter = try ArticleFilterSQL(request.filter, db: db)
-            var (clause, values) = filter.listClause()
-            if let cursor = request.after {
-                clause += " AND (a.sort_date, a.id) < (?, ?)"
-                values += [cursor.date.timeIntervalSince1970, cursor.id.rawValue]
-            }
-            let order = ArticleOrderSQL(select: ArticleRows.summarySelect, filter: filter, clause: clause, values: values)
-            let (sql, arguments) = order.statement(newestFirst: true, limit: limit + 1)
-            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        try await page(request, select: ArticleRows.summarySelect) { rows, limit in
             let summaries = rows.prefix(limit).map(ArticleRows.summary)
             return ArticlePage(articles: summaries, next: rows.count > limit ? summaries.last?.cursor : nil)
         }
@@ -37,6 +26,16 @@ extension SQLiteStore {
     /// The keys of a list's page: the same query as ``articles(_:)`` on the index alone (no feed
     /// join, no text column), for id lists with a continuation.
     public func articleKeys(_ request: ArticlePageRequest) async throws(StoreError) -> ArticleKeyPage {
+        try await page(request, select: "SELECT a.id, a.sort_date FROM articles AS a") { rows, limit in
+            let keys = rows.map { PageCursor(date: Date(timeIntervalSince1970: $0[1]), id: ArticleID($0[0] as Int64)) }
+            return ArticleKeyPage(keys: Array(keys.prefix(limit)), next: keys.count > limit ? keys[limit - 1] : nil)
+        }
+    }
+
+    /// Reads a list's page with `select` (a `SELECT` over `articles AS a` with `id` and
+    /// `sort_date`): up to one row more than the limit, so `make` can tell whether another page follows.
+    private func page<Page: Sendable>(_ request: ArticlePageRequest, select: String,
+                                      make: @escaping @Sendable ([Row], Int) -> Page) async throws(StoreError) -> Page {
         if case .savedSearch = request.filter.scope { await indexWaitingArticlesForSearch() }
         return try await read { db in
             let limit = max(1, request.limit)
@@ -46,13 +45,9 @@ extension SQLiteStore {
                 clause += " AND (a.sort_date, a.id) < (?, ?)"
                 values += [cursor.date.timeIntervalSince1970, cursor.id.rawValue]
             }
-            let order = ArticleOrderSQL(select: "SELECT a.id, a.sort_date FROM articles AS a", filter: filter,
-                                        clause: clause, values: values)
+            let order = ArticleOrderSQL(select: select, filter: filter, clause: clause, values: values)
             let (sql, arguments) = order.statement(newestFirst: true, limit: limit + 1)
-            let keys = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                PageCursor(date: Date(timeIntervalSince1970: row[1]), id: ArticleID(row[0] as Int64))
-            }
-            return ArticleKeyPage(keys: Array(keys.prefix(limit)), next: keys.count > limit ? keys[limit - 1] : nil)
+            return make(try Row.fetchAll(db, sql: sql, arguments: arguments), limit)
         }
     }
 
