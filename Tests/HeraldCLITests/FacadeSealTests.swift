@@ -15,6 +15,8 @@ struct FacadeSealTests {
         "FeedStoring", "ArticleStoring", "ArticleSearching", "StoreObserving", "StoreArchiving", "UserManaging",
         "FeedFetching", "FeedParsing", "HTMLRendering", "HTMLSanitizing", "FeedQueueing", "FetchLedgering",
         "HolderProbing", "FeedRefreshing", "FeedSubscribing", "FeedDiscovering", "SubscriptionListConverting",
+        "AccountStoring", "ArticleExtracting", "CredentialHashing", "FullTextStoring", "NewsboatHomeReading",
+        "RefreshHooking", "FeedIconStoring", "TagStoring",
         // The composition root and the concrete services.
         "HeraldServices", "ModuleFactory", "ServiceOverrides", "ConfigurationLoader", "DatabaseMaintenance",
         "SQLiteStore", "PostgresStore", "HTTPFeedFetcher", "LibXMLFeedParser", "StoreFactory", "OpenedStore",
