@@ -195,6 +195,14 @@ public final class Herald: Sendable {
         do { return try await library.feeds() } catch { throw .store(error) }
     }
 
+    /// The title of a list of articles, as its screen shows it ("Unread", a feed's or tag's name, a
+    /// saved search's), without loading the list; for a confirmation that names it.
+    /// - Returns: nil when the list's feed or saved search is gone (or the store cannot say).
+    public func listTitle(of filter: ArticleFilter) async -> String? {
+        guard let source = try? await library.source(of: filter) else { return nil }
+        return ArticleListPresenter.title(for: source, filter: filter)
+    }
+
     /// The feed a person named: by id, by URL, by title, else by the one title containing the name.
     /// - Throws: ``HeraldError/notFound(_:)`` saying what matched (nothing, or several: pick by id).
     public func feed(named name: String) async throws(HeraldError) -> Feed {

@@ -61,7 +61,8 @@ public struct ModuleFactory: Sendable {
     /// The library's use cases that show no screen (find a feed, one article, reading state by ids
     /// or filter, totals, retention).
     public func library() -> LibraryInteractor {
-        LibraryInteractor(feeds: services.feeds, articles: services.articles, clock: services.clock)
+        LibraryInteractor(feeds: services.feeds, articles: services.articles, clock: services.clock,
+                          searches: services.search)
     }
 
     /// Subscriptions as use cases with typed results (the sync APIs).

@@ -108,6 +108,13 @@ struct WebActionTests {
                 #expect(response.text.contains("role=\"alertdialog\""))
                 return response.csrfToken
             }
+            // A tag's and the unread list's titles come from the same use case, without loading the list.
+            try await client.execute(uri: "/confirm?action=mark-all-read&list=tag/news", method: .get) { response in
+                #expect(response.text.contains("Mark all of “#news” read?"))
+            }
+            try await client.execute(uri: "/confirm?action=mark-all-read&list=unread", method: .get) { response in
+                #expect(response.text.contains("Mark all of “Unread” read?"))
+            }
             try await client.execute(uri: "/confirm", method: .post, headers: formHeaders,
                                      body: formBody([("action", "mark-all-read"), ("list", "feed/\(feedID.rawValue)"),
                                                      ("csrf", try #require(token))])) { response in

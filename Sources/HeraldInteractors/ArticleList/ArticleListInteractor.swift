@@ -261,17 +261,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
     }
 
     private func resolveSource() async throws(StoreError) -> ArticleListSource {
-        switch filter.scope {
-        case .all: return .all
-        case .hidden: return .hidden
-        case .tag(let tag): return .tag(tag)
-        case .feed(let id): return .feed(try await ports.feeds.feed(id))
-        case .savedSearch(let id):
-            guard let saved = try await ports.searches.savedSearches().first(where: { $0.id == id }) else {
-                throw .savedSearchNotFound(id)
-            }
-            return .savedSearch(saved)
-        }
+        try await ArticleListSource.resolving(filter, feeds: ports.feeds, searches: ports.searches)
     }
 
     private func presentRows() async {

@@ -1,4 +1,5 @@
 import HeraldDomain
+import HeraldPorts
 
 /// What an article list covers, resolved to names the presenter can show.
 public enum ArticleListSource: Sendable, Hashable {
@@ -12,6 +13,25 @@ public enum ArticleListSource: Sendable, Hashable {
     case savedSearch(SavedSearch)
     /// The articles rules hid.
     case hidden
+}
+
+extension ArticleListSource {
+    /// What `filter`'s list shows articles of, read from the store (a feed or saved search that is
+    /// gone throws ``StoreError/feedNotFound(_:)`` or ``StoreError/savedSearchNotFound(_:)``).
+    static func resolving(_ filter: ArticleFilter, feeds: any FeedStoring,
+                          searches: (any ArticleSearching)?) async throws(StoreError) -> ArticleListSource {
+        switch filter.scope {
+        case .all: return .all
+        case .hidden: return .hidden
+        case .tag(let tag): return .tag(tag)
+        case .feed(let id): return .feed(try await feeds.feed(id))
+        case .savedSearch(let id):
+            guard let saved = try await searches?.savedSearches().first(where: { $0.id == id }) else {
+                throw .savedSearchNotFound(id)
+            }
+            return .savedSearch(saved)
+        }
+    }
 }
 
 /// Everything an article list shows, as plain data.

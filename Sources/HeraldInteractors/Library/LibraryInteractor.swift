@@ -13,12 +13,24 @@ public struct LibraryInteractor: Sendable {
     private let feedStore: any FeedStoring
     private let articles: any ArticleStoring
     private let clock: any WallClock
+    private let searches: (any ArticleSearching)?
 
     /// Creates the use cases over the store's ports.
-    public init(feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock) {
+    /// - Parameter searches: The saved searches, for naming a saved search's list; `nil` names none.
+    public init(feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock,
+                searches: (any ArticleSearching)? = nil) {
         self.feedStore = feeds
         self.articles = articles
         self.clock = clock
+        self.searches = searches
+    }
+
+    /// What a list shows articles of (its feed, tag or saved search), for its title, without
+    /// loading the list: a confirmation names the list it marks read.
+    /// - Throws: ``StoreError/feedNotFound(_:)`` or ``StoreError/savedSearchNotFound(_:)`` for a
+    ///   list whose feed or saved search is gone.
+    public func source(of filter: ArticleFilter) async throws(StoreError) -> ArticleListSource {
+        try await ArticleListSource.resolving(filter, feeds: feedStore, searches: searches)
     }
 
     /// Every subscribed feed, by display title.

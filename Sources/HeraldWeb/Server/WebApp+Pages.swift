@@ -196,16 +196,8 @@ extension WebApp {
             guard let list = form["list"], case .articleList(let filter)? = try? DeepLink.route(from: "herald://" + list) else {
                 return nil
             }
-            let screen = WebScreen()
-            let module = herald.articleListScreen(filter, pageSize: 1, display: screen)
-            await module.viewAppeared()
-            let title: String
-            if case .articleList(let viewModel) = screen.viewModel, let content = viewModel.content {
-                title = content.title
-            } else {
-                title = Layout.label(for: .articleList(filter))
-            }
-            return (.confirmMarkAllRead(filter, listTitle: title), .articleList(filter))
+            return (.confirmMarkAllRead(filter, listTitle: await herald.listTitle(of: filter) ?? Layout.label(for: .articleList(filter))),
+                    .articleList(filter))
         case "remove-feed":
             guard let raw = form["feed"], let id = Int64(raw), let feeds = try? await herald.feeds(),
                   let feed = feeds.first(where: { $0.id == FeedID(id) }) else { return nil }
