@@ -21,8 +21,9 @@ extension Herald {
     }
 
     /// Every tag: the feeds' and those created on their own (``createTag(_:)``), in name order.
-    public func tags() async throws(HeraldError) -> [String] {
-        do { return try await modules.subscriptions().tags() } catch { throw .store(error) }
+    /// - Parameter feeds: The feeds when the caller has just read them (``feeds()``); nil reads them.
+    public func tags(among feeds: [Feed]? = nil) async throws(HeraldError) -> [String] {
+        do { return try await modules.subscriptions().tags(among: feeds) } catch { throw .store(error) }
     }
 
     /// Creates a tag no feed has yet (a sync client's new, empty category); it lasts until it is

@@ -66,10 +66,14 @@ extension Herald {
         do { return try await modules.sync().unreadCountsByTag() } catch { throw .store(error) }
     }
 
-    /// The person's saved searches with their unread counts, in name order (the Google Reader API
-    /// serves them as labels).
-    public func savedSearchesWithUnreadCounts() async throws(HeraldError) -> [(search: SavedSearch, unread: Int)] {
+    /// The person's saved searches, in name order (the Google Reader API serves them as labels).
+    public func savedSearches() async throws(HeraldError) -> [SavedSearch] {
         do { return try await modules.sync().savedSearches() } catch { throw .store(error) }
+    }
+
+    /// Unread articles matching each saved search.
+    public func unreadCountsBySavedSearch() async throws(HeraldError) -> [SavedSearchID: Int] {
+        do { return try await modules.sync().unreadCountsBySavedSearch() } catch { throw .store(error) }
     }
 
     /// The icons of the person's feeds, for the sync clients (feeds without one are absent).

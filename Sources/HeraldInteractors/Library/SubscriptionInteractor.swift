@@ -23,8 +23,11 @@ public struct SubscriptionInteractor: Sendable {
     }
 
     /// Every tag: the feeds' and those created on their own, in name order.
-    public func tags() async throws(StoreError) -> [String] {
-        var names = Set(try await feedStore.feeds().flatMap(\.tags))
+    /// - Parameter feeds: The subscribed feeds when the caller has just read them; nil reads them.
+    public func tags(among feeds: [Feed]? = nil) async throws(StoreError) -> [String] {
+        let listed: [Feed]
+        if let feeds { listed = feeds } else { listed = try await feedStore.feeds() }
+        var names = Set(listed.flatMap(\.tags))
         names.formUnion(try await tagStore.keptTags())
         return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }

@@ -19,13 +19,11 @@ import HeraldPorts
 /// feed text either way.
 struct FullTextCollector: Sendable {
     let store: any FullTextStoring
-    let fetcher: any FeedFetching
     let extractor: any ArticleExtracting
     let clock: any WallClock
     let policy: RefreshPolicy
-    let hostSlots: SlotLimiter
-    let workSlots: SlotLimiter
-    let politeness: PolitenessGuard
+    /// Fetches the pages under the refresh's slots and rate cap.
+    let pages: RefreshPageFetcher
     /// The full texts kept by the run, for its summary.
     let tally: FullTextTally
 
@@ -64,32 +62,10 @@ struct FullTextCollector: Sendable {
         }
     }
 
-    /// Fetches one page under the slots and extracts it.
+    /// Fetches one page under the slots and extracts it (holding the work slot, not the host's).
     /// - Returns: The full text or why there is none; `nil` when the refresh was cancelled.
     private func fetchAndExtract(_ candidate: FullTextCandidate, feedURL: String) async -> Result<ArticleFullText, FullTextFailure>? {
-        let host = HostKey.of(candidate.url)
-        guard await hostSlots.acquire(host) else { return nil }
-        guard await workSlots.acquire(FeedRefresher.workKey) else {
-            await hostSlots.release(host)
-            return nil
-        }
-        guard await politeness.permitPage(on: host) else {
-            await hostSlots.release(host)
-            await workSlots.release(FeedRefresher.workKey)
-            return nil
-        }
-        let fetched: Result<FetchResponse, FetchError>
-        do {
-            let refuses = PageAddressRule.refusesPrivateAddresses(page: candidate.url, feedURL: feedURL,
-                                                       allowed: policy.fullTextAllowsPrivateAddresses)
-            fetched = .success(try await fetcher.fetch(FetchRequest(url: candidate.url, refusesPrivateAddresses: refuses)))
-        } catch {
-            fetched = .failure(error)
-        }
-        await hostSlots.release(host)
-        let result = extract(fetched)
-        await workSlots.release(FeedRefresher.workKey)
-        return result
+        await pages.fetch(candidate.url, linkedFrom: feedURL) { extract($0) } ?? nil
     }
 
     /// The full text of a fetched page, or why there is none; `nil` when the fetch was cancelled.

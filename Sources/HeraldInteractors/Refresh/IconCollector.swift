@@ -17,12 +17,10 @@ import HeraldPorts
 /// request for its `/favicon.ico`.
 struct IconCollector: Sendable {
     let store: any FeedIconStoring
-    let fetcher: any FeedFetching
     let clock: any WallClock
     let policy: RefreshPolicy
-    let hostSlots: SlotLimiter
-    let workSlots: SlotLimiter
-    let politeness: PolitenessGuard
+    /// Fetches the icons under the refresh's slots and rate cap.
+    let pages: RefreshPageFetcher
     /// The run's look-up times and requests, shared by its feeds.
     let run: IconRun
 
@@ -83,24 +81,10 @@ struct IconCollector: Sendable {
 
     /// Fetches one address under the slots; nil when it failed, was refused or the run was cancelled.
     private func fetch(_ url: String, feedURL: String) async -> Data? {
-        let host = HostKey.of(url)
-        guard await hostSlots.acquire(host) else { return nil }
-        guard await workSlots.acquire(FeedRefresher.workKey) else {
-            await hostSlots.release(host)
-            return nil
-        }
-        var data: Data?
-        if await politeness.permitPage(on: host) {
-            let refuses = PageAddressRule.refusesPrivateAddresses(page: url, feedURL: feedURL,
-                                                                   allowed: policy.fullTextAllowsPrivateAddresses)
-            if let response = try? await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: refuses)),
-               case .content(let body, _, _) = response.outcome {
-                data = body
-            }
-        }
-        await hostSlots.release(host)
-        await workSlots.release(FeedRefresher.workKey)
-        return data
+        await pages.fetch(url, linkedFrom: feedURL) { fetched -> Data? in
+            guard case .success(let response) = fetched, case .content(let body, _, _) = response.outcome else { return nil }
+            return body
+        } ?? nil
     }
 }
 

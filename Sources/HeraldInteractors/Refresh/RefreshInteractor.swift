@@ -106,14 +106,14 @@ public final class RefreshInteractor: FeedRefreshing {
             hostSlots: hostSlots, workSlots: workSlots, politeness: politeness
         )
         let fullTextTally = FullTextTally()
+        let pages = RefreshPageFetcher(fetcher: fetcher, policy: policy, hostSlots: hostSlots, workSlots: workSlots,
+                                       politeness: politeness)
         if let fullTextStore, let extractor {
-            refresher.fullTexts = FullTextCollector(
-                store: fullTextStore, fetcher: fetcher, extractor: extractor, clock: clock, policy: policy,
-                hostSlots: hostSlots, workSlots: workSlots, politeness: politeness, tally: fullTextTally)
+            refresher.fullTexts = FullTextCollector(store: fullTextStore, extractor: extractor, clock: clock, policy: policy,
+                                                    pages: pages, tally: fullTextTally)
         }
         if let icons, policy.fetchesIcons {
-            refresher.icons = IconCollector(store: icons, fetcher: fetcher, clock: clock, policy: policy,
-                                            hostSlots: hostSlots, workSlots: workSlots, politeness: politeness,
+            refresher.icons = IconCollector(store: icons, clock: clock, policy: policy, pages: pages,
                                             run: IconRun(store: icons))
         }
         let ledgerRun = LedgerRun(ledger: ledger, run: run, holder: holder, clock: clock, probe: probe)

@@ -56,13 +56,14 @@ public struct SyncInteractor: Sendable {
         return SyncEntryPage(entries: entries, total: summaries.count)
     }
 
-    /// The person's saved searches with their unread counts, in name order.
-    public func savedSearches() async throws(StoreError) -> [(search: SavedSearch, unread: Int)] {
-        guard let search else { return [] }
-        let counts = try await search.unreadCountsBySavedSearch()
-        return try await search.savedSearches()
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-            .map { ($0, counts[$0.id] ?? 0) }
+    /// The person's saved searches, in name order.
+    public func savedSearches() async throws(StoreError) -> [SavedSearch] {
+        try await search?.savedSearches().sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending } ?? []
+    }
+
+    /// Unread articles matching each saved search (each search's query is run).
+    public func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int] {
+        try await search?.unreadCountsBySavedSearch() ?? [:]
     }
 
     /// The icons of the person's feeds (feeds without one are absent).

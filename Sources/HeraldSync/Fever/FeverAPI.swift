@@ -50,7 +50,7 @@ struct FeverAPI: Sendable {
             if has("mark") { try await mark(value) }
             let feeds = has("groups") || has("feeds") ? try await herald.feeds() : []
             if has("groups") {
-                answer["groups"] = .array(Self.groups(feeds, tags: try await herald.tags()).map {
+                answer["groups"] = .array(Self.groups(feeds, tags: try await herald.tags(among: feeds)).map {
                     .object(["id": .int64($0.id), "title": .string($0.title)])
                 })
                 answer["feeds_groups"] = Self.feedsGroups(feeds)
@@ -112,7 +112,7 @@ struct FeverAPI: Sendable {
         if id == 0 { return [.all] }
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return feeds.filter(\.tags.isEmpty).map { .feed($0.id) } }
-        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags()) else { return [] }
+        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags(among: feeds)) else { return [] }
         return [.tag(tag)]
     }
 

@@ -178,8 +178,10 @@ struct GoogleReaderRoutes {
                                    "newestItemTimestampUsec": .string(String(newestByTag[tag] ?? 0))]))
         }
         // Saved searches are labels too (those no tag shares a name with).
-        for (search, count) in try await herald.savedSearchesWithUnreadCounts() where count > 0 && byTag[search.name] == nil
-            && !feeds.contains(where: { $0.tags.contains(search.name) }) {
+        let labels = try await savedSearchLabels(tags: try await herald.tags(among: feeds))
+        let bySearch = labels.isEmpty ? [:] : try await herald.unreadCountsBySavedSearch()
+        for search in labels {
+            guard let count = bySearch[search.id], count > 0 else { continue }
             counts.append(.object(["id": .string(GoogleReaderIDs.label(search.name)), "count": .int(count),
                                    "newestItemTimestampUsec": .string(String(newestByTag.values.max() ?? 0))]))
         }
@@ -193,10 +195,17 @@ struct GoogleReaderRoutes {
     /// of articles (`type` `tag`, as FreshRSS marks its article labels).
     private func tags() async throws -> [JSONValue] {
         let names = try await herald.tags()
-        let searches = try await herald.savedSearchesWithUnreadCounts().map(\.search.name).filter { !names.contains($0) }
         return [.object(["id": .string(GoogleReaderIDs.starred)])]
             + names.map { .object(["id": .string(GoogleReaderIDs.label($0)), "type": .string("folder")]) }
-            + searches.map { .object(["id": .string(GoogleReaderIDs.label($0)), "type": .string("tag")]) }
+            + (try await savedSearchLabels(tags: names)).map {
+                .object(["id": .string(GoogleReaderIDs.label($0.name)), "type": .string("tag")])
+            }
+    }
+
+    /// The saved searches served as labels: those no tag shares a name with (a tag wins).
+    private func savedSearchLabels(tags: [String]) async throws -> [SavedSearch] {
+        let taken = Set(tags)
+        return try await herald.savedSearches().filter { !taken.contains($0.name) }
     }
 
     /// A label named by the first of `names` given (`user/-/label/X` or a bare `X`).

@@ -16,10 +16,11 @@ struct GoogleReaderStream {
             return GoogleReaderStream(filter: ArticleFilter(scope: .feed(feed.id)), title: feed.displayTitle)
         }
         if let tag = GoogleReaderIDs.tag(inLabel: id) {
-            // A label is a tag; a saved search's name that no tag has is that saved search.
-            if try await !herald.tags().contains(tag),
-               let saved = try await herald.savedSearchesWithUnreadCounts().first(where: { $0.search.name == tag }) {
-                return GoogleReaderStream(filter: ArticleFilter(scope: .savedSearch(saved.search.id)), title: tag)
+            // A label is a tag; a saved search's name that no tag has is that saved search (the
+            // saved searches are read first: the tags only when one has the label's name).
+            if let saved = try await herald.savedSearches().first(where: { $0.name == tag }),
+               try await !herald.tags().contains(tag) {
+                return GoogleReaderStream(filter: ArticleFilter(scope: .savedSearch(saved.id)), title: tag)
             }
             return GoogleReaderStream(filter: ArticleFilter(scope: .tag(tag)), title: tag)
         }

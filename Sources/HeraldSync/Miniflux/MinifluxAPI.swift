@@ -329,7 +329,7 @@ struct MinifluxAPI: Sendable {
             if seen.insert(category.id).inserted { categories.append(category) }
         }
         let onFeeds = Set(feeds.flatMap(\.tags))
-        for tag in try await herald.tags() where !onFeeds.contains(tag) && seen.insert(CategoryIDs.id(of: tag)).inserted {
+        for tag in try await herald.tags(among: feeds) where !onFeeds.contains(tag) && seen.insert(CategoryIDs.id(of: tag)).inserted {
             categories.append(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: tag), title: tag,
                                                           user_id: MinifluxJSON.userID, hide_globally: false))
         }
@@ -342,7 +342,7 @@ struct MinifluxAPI: Sendable {
         let id = try Self.number(text)
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return (.all, Set(feeds.filter(\.tags.isEmpty).map(\.id))) }
-        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags()) else {
+        guard let tag = CategoryIDs.tag(withID: id, among: try await herald.tags(among: feeds)) else {
             throw SyncFailure(.notFound, "Category not found")
         }
         return (.tag(tag), nil)
