@@ -195,6 +195,17 @@ public final class Herald: Sendable {
         do { return try await library.feeds() } catch { throw .store(error) }
     }
 
+    /// The subscribed feeds among `ids` by id (ids of no feed are absent): the feeds of a page of
+    /// articles, without reading every feed.
+    public func feeds(withIDs ids: some Sequence<FeedID>) async throws(HeraldError) -> [FeedID: Feed] {
+        do {
+            let feeds = try await library.feeds(withIDs: Set(ids))
+            return Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        } catch {
+            throw .store(error)
+        }
+    }
+
     /// The title of a list of articles, as its screen shows it ("Unread", a feed's or tag's name, a
     /// saved search's), without loading the list; for a confirmation that names it.
     /// - Returns: nil when the list's feed or saved search is gone (or the store cannot say).

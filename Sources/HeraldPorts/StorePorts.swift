@@ -12,6 +12,9 @@ public protocol FeedStoring: Sendable {
     func addFeed(_ feed: NewFeed, at date: Date) async throws(StoreError) -> (feed: Feed, created: Bool)
     /// Every subscribed feed, ordered by display title.
     func feeds() async throws(StoreError) -> [Feed]
+    /// The subscribed feeds among `ids` (ids of no feed left out), in no set order: what a page
+    /// of articles needs of its feeds, without reading all of them.
+    func feeds(withIDs ids: Set<FeedID>) async throws(StoreError) -> [Feed]
     /// One feed.
     func feed(_ id: FeedID) async throws(StoreError) -> Feed
     /// The feed subscribed at a URL, if any.
@@ -94,6 +97,13 @@ public protocol ArticleSearching: Sendable {
     func deleteSavedSearch(_ id: SavedSearchID) async throws(StoreError)
     /// Unread articles matching each saved search.
     func unreadCountsBySavedSearch() async throws(StoreError) -> [SavedSearchID: Int]
+}
+
+extension FeedStoring {
+    /// The feeds among `ids`, picked out of ``feeds()``: for stores without a lighter query.
+    public func feeds(withIDs ids: Set<FeedID>) async throws(StoreError) -> [Feed] {
+        try await feeds().filter { ids.contains($0.id) }
+    }
 }
 
 extension ArticleStoring {

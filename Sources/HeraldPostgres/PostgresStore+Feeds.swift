@@ -43,6 +43,16 @@ extension PostgresStore {
         }
     }
 
+    /// The user's feeds among `ids`, by id.
+    public func feeds(withIDs ids: Set<FeedID>) async throws(StoreError) -> [Feed] {
+        guard !ids.isEmpty else { return [] }
+        let user = userID
+        let list = ids.map(\.rawValue)
+        return try await read { connection in
+            try await FeedRows.fetch(connection, user: user, where: "f.id = ANY($2)", { _ = $0.bind(list) }, orderBy: "f.id")
+        }
+    }
+
     /// One of the user's feeds.
     public func feed(_ id: FeedID) async throws(StoreError) -> Feed {
         let user = userID

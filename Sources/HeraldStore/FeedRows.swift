@@ -40,15 +40,25 @@ enum FeedRows {
         return feed
     }
 
+    /// The feeds whose rows meet `condition`, with their tags (those of the feeds meeting
+    /// `tagCondition` on `feed_tags`: every feed's unless told).
     static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = [],
-                         orderBy: String) throws -> [Feed] {
+                         tagsWhere tagCondition: String = "1", orderBy: String) throws -> [Feed] {
+        // Cursors read each row in place (`fetchAll` copies every row first): the feeds screen and
+        // the sync APIs read 1,000 feeds at a time.
         var tagsByFeed: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT feed_id, tag FROM feed_tags ORDER BY feed_id, position") {
+        let tags = try Row.fetchCursor(db.makeStatement(
+            sql: "SELECT feed_id, tag FROM feed_tags WHERE \(tagCondition) ORDER BY feed_id, position"))
+        while let row = try tags.next() {
             tagsByFeed[row[0], default: []].append(row[1])
         }
-        return try Row.fetchAll(db, sql: "SELECT \(columns) FROM feeds WHERE \(condition) ORDER BY \(orderBy)",
-                                arguments: arguments)
-            .map { feed(from: $0, tags: tagsByFeed[$0[0]] ?? []) }
+        var feeds: [Feed] = []
+        let rows = try Row.fetchCursor(db.makeStatement(sql: "SELECT \(columns) FROM feeds WHERE \(condition) ORDER BY \(orderBy)"),
+                                       arguments: arguments)
+        while let row = try rows.next() {
+            feeds.append(feed(from: row, tags: tagsByFeed[row[0]] ?? []))
+        }
+        return feeds
     }
 
     static func tags(_ db: Database, of id: FeedID) throws -> [String] {

@@ -25,6 +25,15 @@ extension SQLiteStore {
         }
     }
 
+    /// The feeds among `ids`, by id.
+    public func feeds(withIDs ids: Set<FeedID>) async throws(StoreError) -> [Feed] {
+        guard !ids.isEmpty else { return [] }
+        return try await read { db in
+            let list = ids.map { String($0.rawValue) }.joined(separator: ",")
+            return try FeedRows.fetchAll(db, where: "id IN (\(list))", tagsWhere: "feed_id IN (\(list))", orderBy: "id")
+        }
+    }
+
     /// One feed.
     public func feed(_ id: FeedID) async throws(StoreError) -> Feed {
         try await read { db in try FeedRows.require(db, id: id) }

@@ -56,7 +56,6 @@ indirect enum JSONValue: Encodable, Sendable {
 
     /// A JSON string: quotes, backslashes and control characters escaped; everything else as UTF-8.
     static func write(_ text: String, into output: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -69,11 +68,15 @@ indirect enum JSONValue: Encodable, Sendable {
             case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
             case 0..<0x20:
                 output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
             default: output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -38,6 +38,11 @@ public struct LibraryInteractor: Sendable {
         try await feedStore.feeds()
     }
 
+    /// The subscribed feeds among `ids`, in no set order.
+    public func feeds(withIDs ids: Set<FeedID>) async throws(StoreError) -> [Feed] {
+        try await feedStore.feeds(withIDs: ids)
+    }
+
     /// The feed a person named: by id, by URL, by title (case-insensitive), else by the one title
     /// that contains the name.
     /// - Throws: ``FeedLookupError`` when nothing or several feeds match, or the store fails.

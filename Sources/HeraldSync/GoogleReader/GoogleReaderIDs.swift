@@ -21,8 +21,13 @@ enum GoogleReaderIDs {
     /// after `0x`; `nil` for anything else. As FreshRSS reads them: digits not starting with 0 are
     /// decimal, anything else is hex (after the long form's prefix or `0x`).
     static func itemID(_ text: String) -> ArticleID? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let first = trimmed.first, first != "0", trimmed.allSatisfy(\.isNumber) {
+        // Read as ASCII bytes (an `edit-tag` carries 1,000 ids); Foundation trims only when an
+        // end is white space, as when a client sends a trailing newline.
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let padded = text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true
+        let trimmed = padded ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+        if let first = trimmed.utf8.first, first != UInt8(ascii: "0"),
+           trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             guard let value = Int64(trimmed), value > 0 else { return nil }
             return ArticleID(value)
         }

@@ -78,7 +78,7 @@ struct GoogleReaderRoutes {
         let stream = try await GoogleReaderStream.parse(id, herald: herald)
         let page = try await self.page(stream, call, limit: call.number("n", fallback: 20, range: 1...1000))
         let entries = try await herald.syncEntries(page.articles.map(\.id))
-        let feeds = Dictionary(uniqueKeysWithValues: try await herald.feeds().map { ($0.id, $0) })
+        let feeds = try await herald.feeds(withIDs: entries.map(\.feedID))
         var answer: [String: JSONValue] = [
             "id": .string(id),
             "updated": .int64(Int64(Date().timeIntervalSince1970)),
@@ -150,7 +150,7 @@ struct GoogleReaderRoutes {
         let ids = call.values("i").compactMap(GoogleReaderIDs.itemID)
         guard ids.count <= 1000 else { throw SyncFailure(.badRequest, "At most 1000 items at a time") }
         let entries = try await herald.syncEntries(ids)
-        let feeds = Dictionary(uniqueKeysWithValues: try await herald.feeds().map { ($0.id, $0) })
+        let feeds = try await herald.feeds(withIDs: entries.map(\.feedID))
         return SyncResponses.json(JSONValue.object([
             "id": .string(GoogleReaderIDs.readingList),
             "updated": .int64(Int64(Date().timeIntervalSince1970)),
