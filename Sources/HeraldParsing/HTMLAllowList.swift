@@ -10,6 +10,8 @@ enum HTMLAllowList {
         case unwrap
         /// Left out with everything inside (scripts, styles, frames, forms, fallback content).
         case drop
+        /// The root of a formula or a drawing, written with what ``ForeignAllowList`` keeps inside.
+        case foreignRoot(ForeignAllowList.Vocabulary)
     }
 
     /// How an attribute's value is checked.
@@ -53,13 +55,13 @@ enum HTMLAllowList {
     ]
 
     /// Elements left out together with their content. Their text is code, fallback content or
-    /// document metadata, never article text. (`embed`, `source`, `track` and `wbr` are void in
+    /// document metadata, never article text. (`math` and `svg` are kept, with the subset of
+    /// ``ForeignAllowList``.) (`embed`, `source`, `track` and `wbr` are void in
     /// HTML but containers to libxml2, which would put the text after them inside: they are
     /// unwrapped instead, so that text stays.)
     static let dropped: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "applet", "form", "input", "button", "select",
-        "textarea", "option", "optgroup", "datalist", "template", "noscript", "noembed", "noframes", "svg", "math",
-        "canvas", "audio", "video", "meta", "link", "base", "title", "head",
+        "textarea", "option", "optgroup", "datalist", "template", "noscript", "noembed", "noframes", "canvas", "audio", "video", "meta", "link", "base", "title", "head",
     ]
 
     /// Elements written without an end tag (`<br>`).
@@ -95,6 +97,7 @@ enum HTMLAllowList {
 
     static func treatment(of name: String) -> Treatment {
         if let index = indexes[name] { return .keep(index) }
+        if let vocabulary = ForeignAllowList.Vocabulary(root: name) { return .foreignRoot(vocabulary) }
         return dropped.contains(name) ? .drop : .unwrap
     }
 

@@ -18,9 +18,21 @@ final class RichTextBuilder {
     private var cells: [String]?
     private var cell: String?
     private var linkStack: [String?] = []
+    /// A MathML formula being read: shown as its alternative text, else its TeX annotation, else
+    /// the text of its elements.
+    private var formula: Formula?
+
+    private struct Formula {
+        var alternative: String?
+        var text = ""
+        var tex = ""
+        /// Inside an `annotation`; whether it is TeX.
+        var annotation: Bool?
+    }
 
     private static let skipped: Set<String> = ["script", "style", "iframe", "noscript", "head", "title", "object", "embed",
-                                               "template", "svg", "math", "frameset", "frame", "select", "button"]
+                                               "template", "svg", "annotation-xml", "frameset", "frame", "select",
+                                               "button"]
     private static let blockTags: Set<String> = ["p", "div", "section", "article", "header", "footer", "aside", "nav",
                                                  "main", "figure", "figcaption", "dl", "dt", "dd", "address", "center",
                                                  "table", "form", "fieldset", "details", "summary"]
@@ -32,6 +44,18 @@ final class RichTextBuilder {
     func start(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         if skipDepth > 0 || Self.skipped.contains(name) {
             if Self.skipped.contains(name) { skipDepth += 1 }
+            return
+        }
+        if name == "math", formula == nil {
+            let alternative = HTMLPushParser.attribute("alttext", in: attributes)?.trimmingASCIIWhitespace()
+            formula = Formula(alternative: alternative?.isEmpty == false ? alternative : nil)
+            return
+        }
+        if formula != nil {
+            if name == "annotation" {
+                let encoding = HTMLPushParser.attribute("encoding", in: attributes)?.lowercased() ?? ""
+                formula?.annotation = encoding == "tex" || encoding.contains("x-tex") || encoding.contains("latex")
+            }
             return
         }
         switch name {
@@ -79,6 +103,15 @@ final class RichTextBuilder {
             if Self.skipped.contains(name) { skipDepth -= 1 }
             return
         }
+        if let current = formula {
+            if name == "annotation" { formula?.annotation = nil }
+            if name == "math" {
+                formula = nil
+                let tex = current.tex.trimmingASCIIWhitespace()
+                append(current.alternative ?? (tex.isEmpty ? current.text : tex))
+            }
+            return
+        }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6": flush(); headingLevel = nil
         case "ul", "ol", "menu": flush(); if !lists.isEmpty { lists.removeLast() }
@@ -102,10 +135,23 @@ final class RichTextBuilder {
 
     func characters(_ text: String) {
         guard skipDepth == 0 else { return }
+        if var current = formula {
+            switch current.annotation {
+            case .some(true): current.tex += text
+            case .some(false): break
+            case .none: current.text += text
+            }
+            formula = current
+            return
+        }
         append(text)
     }
 
     func finish() -> RichText {
+        if let unclosed = formula {
+            formula = nil
+            append(unclosed.alternative ?? unclosed.text)
+        }
         flush()
         return RichText(blocks: blocks, links: links)
     }

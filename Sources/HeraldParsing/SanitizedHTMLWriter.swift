@@ -20,9 +20,11 @@ struct SanitizedHTMLWriter {
     }
 
     private struct OpenElement {
-        /// Its index in ``HTMLAllowList/keptElements``.
+        /// Its index in ``HTMLAllowList/keptElements``; -1 for a MathML or SVG element.
         let element: Int
         let id: Int
+        /// A MathML or SVG element's name.
+        var foreignName: String?
     }
 
     /// A name libxml2 reported, with what becomes of it. libxml2 interns names, so most events
@@ -46,6 +48,8 @@ struct SanitizedHTMLWriter {
     /// The elements open in the output, outermost first.
     private var open: [OpenElement] = []
     private var dropDepth = 0
+    /// Inside a formula or a drawing: its vocabulary, and its root's place in ``frames``.
+    private var foreign: (vocabulary: ForeignAllowList.Vocabulary, rootFrame: Int)?
     /// Bytes the end tags of ``open`` will take: reserved, so that closing them never exceeds the limit.
     private var reservedBytes = 0
     private var nextID = 0
@@ -65,7 +69,13 @@ struct SanitizedHTMLWriter {
             dropDepth += 1
             return
         }
+        if let foreign {
+            startForeign(name, attributes, in: foreign.vocabulary, isRoot: false)
+            return
+        }
         switch treatment(of: name) {
+        case .foreignRoot(let vocabulary):
+            startForeign(name, attributes, in: vocabulary, isRoot: true)
         case .drop:
             frames.append((name, .dropped))
             dropDepth += 1
@@ -77,7 +87,9 @@ struct SanitizedHTMLWriter {
                 return
             }
             // libxml2 would close these on reading this start tag in the output: close them now.
-            while let top = open.last, elements[index].closes & (1 << UInt64(top.element)) != 0 { closeInnermost() }
+            while let top = open.last, top.element >= 0, elements[index].closes & (1 << UInt64(top.element)) != 0 {
+                closeInnermost()
+            }
             let isVoid = elements[index].isVoid
             let endTagBytes = isVoid ? 0 : elements[index].name.utf8.count + 3
             guard output.count + tag.count + endTagBytes + reservedBytes <= limit else {
@@ -111,6 +123,63 @@ struct SanitizedHTMLWriter {
                 }
             }
         }
+        if let root = foreign?.rootFrame, frames.count <= root { foreign = nil }
+    }
+
+    /// A MathML or SVG element (or the `math`/`svg` root): written with the attributes
+    /// ``ForeignAllowList`` keeps, or left out. A root that cannot be written (the output is full
+    /// or too deep) is left out with its content, rather than leaving its elements without it.
+    private mutating func startForeign(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+                                       in vocabulary: ForeignAllowList.Vocabulary, isRoot: Bool) {
+        let string = String(cString: name)
+        let allowed: [ForeignAllowList.Attribute]
+        if isRoot {
+            allowed = ForeignAllowList.rootAttributes(of: vocabulary)
+        } else {
+            switch ForeignAllowList.treatment(of: string, in: vocabulary) {
+            case .drop:
+                frames.append((name, .dropped))
+                dropDepth += 1
+                return
+            case .unwrap:
+                frames.append((name, .unwrapped))
+                return
+            case .keep(let attributes): allowed = attributes
+            }
+        }
+        let refuse = { (writer: inout SanitizedHTMLWriter) in
+            if isRoot {
+                writer.frames.append((name, .dropped))
+                writer.dropDepth += 1
+            } else {
+                writer.frames.append((name, .unwrapped))
+            }
+        }
+        guard !isFull, open.count < maxDepth else { return refuse(&self) }
+        tag.removeAll(keepingCapacity: true)
+        tag.append(UInt8(ascii: "<"))
+        tag.append(contentsOf: string.utf8)
+        for attribute in allowed {
+            guard var value = Self.value(of: attribute.lookup, in: attributes)
+                .flatMap({ ForeignAllowList.value($0, kind: attribute.kind) }) else { continue }
+            tag.append(UInt8(ascii: " "))
+            tag.append(contentsOf: attribute.spelling.utf8)
+            tag.append(contentsOf: "=\"".utf8)
+            value.withUTF8 { Self.appendEscaped($0, to: &tag) }
+            tag.append(UInt8(ascii: "\""))
+        }
+        tag.append(UInt8(ascii: ">"))
+        let endTagBytes = string.utf8.count + 3
+        guard output.count + tag.count + endTagBytes + reservedBytes <= limit else {
+            isFull = true
+            return refuse(&self)
+        }
+        output.append(contentsOf: tag)
+        nextID += 1
+        open.append(OpenElement(element: -1, id: nextID, foreignName: string))
+        reservedBytes += endTagBytes
+        frames.append((name, .kept(id: nextID)))
+        if isRoot { foreign = (vocabulary, frames.count - 1) }
     }
 
     mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
@@ -151,7 +220,8 @@ struct SanitizedHTMLWriter {
     }
 
     private mutating func closeInnermost() {
-        let name = elements[open.removeLast().element].name
+        let closed = open.removeLast()
+        let name = closed.foreignName ?? elements[closed.element].name
         output.append(contentsOf: "</".utf8)
         output.append(contentsOf: name.utf8)
         output.append(UInt8(ascii: ">"))

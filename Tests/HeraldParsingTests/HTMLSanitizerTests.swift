@@ -47,7 +47,7 @@ struct HTMLSanitizerTests {
     }
 
     @Test func everyKeptElementSurvivesWithItsText() {
-        let names = Self.allowedElements.subtracting(["br", "hr", "img"]).sorted()
+        let names = Self.allowedElements.subtracting(Self.foreignElements).subtracting(["br", "hr", "img"]).sorted()
         for name in names {
             let out = clean("<\(name)>text of \(name)</\(name)>")
             #expect(out.hasPrefix("<\(name)"), "\(name): \(out)")
@@ -115,8 +115,7 @@ struct HTMLSanitizerTests {
 
     @Test func droppedElementsTakeTheirContentUnknownOnesKeepIt() {
         #expect(clean("<p>a<script>alert(1)</script>b<style>p{}</style>c<iframe src=x>frame</iframe>d</p>") == "<p>abcd</p>")
-        #expect(clean("<noscript>no js</noscript><template><p>t</p></template><svg><text>s</text></svg><math><mi>x</mi></math>ok")
-                == "ok")
+        #expect(clean("<noscript>no js</noscript><template><p>t</p></template>ok") == "ok")
         #expect(clean("<video src=v.mp4>Your browser…</video><audio>old</audio><canvas>fallback</canvas><object>o</object>ok") == "ok")
         #expect(clean("<form action=/x>f<input value=i><button>b</button><select><option>o</option></select><textarea>t</textarea></form>ok")
                 == "ok")
@@ -242,7 +241,7 @@ struct HTMLSanitizerTests {
 
     @Test("The auto-close table is libxml2's: a kept element closes the current one exactly when the parser says so")
     func autoCloseTableMatchesTheParser() {
-        let containers = Self.allowedElements.subtracting(["br", "hr", "img"])
+        let containers = Self.allowedElements.subtracting(Self.foreignElements).subtracting(["br", "hr", "img"])
         for open in containers {
             for new in Self.allowedElements {
                 // Nested when the parser keeps <open> open around <new>: two levels deep.
@@ -254,11 +253,33 @@ struct HTMLSanitizerTests {
 
     // MARK: Helpers
 
-    static let allowedElements: Set<String> = [
+    static let allowedElements: Set<String> = Set([
         "p", "br", "hr", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "blockquote", "q", "cite", "pre", "code", "kbd",
         "samp", "var", "em", "strong", "b", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup", "abbr", "h1", "h2",
         "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "figure", "figcaption",
         "div", "span", "section", "article", "aside", "header", "footer", "details", "summary", "time",
+    ]).union(foreignElements)
+
+    /// MathML and SVG elements kept inside `math` and `svg` (as libxml2 reads them back, lower-cased).
+    static let foreignElements: Set<String> = [
+        "math", "mi", "mn", "mo", "ms", "mtext", "mrow", "msqrt", "mroot", "mstyle", "merror", "mphantom", "msub", "msup",
+        "msubsup", "mmultiscripts", "mprescripts", "none", "semantics", "mfrac", "mover", "munder", "munderover", "mspace",
+        "mpadded", "menclose", "mtable", "mtr", "mtd", "annotation",
+        "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan",
+    ]
+
+    /// Attributes a MathML or SVG element may have: they lay out or draw, never load or link.
+    static let foreignAttributes: Set<String> = [
+        "dir", "mathvariant", "mathsize", "displaystyle", "scriptlevel", "display", "alttext", "form", "fence", "separator",
+        "stretchy", "symmetric", "largeop", "movablelimits", "lspace", "rspace", "minsize", "maxsize", "accent",
+        "accentunder", "linethickness", "numalign", "denomalign", "width", "height", "depth", "voffset", "notation",
+        "columnalign", "rowalign", "columnlines", "rowlines", "columnspacing", "rowspacing", "frame", "columnspan",
+        "rowspan", "encoding",
+        "viewbox", "preserveaspectratio", "role", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width",
+        "stroke-opacity", "stroke-linecap", "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset",
+        "stroke-miterlimit", "opacity", "vector-effect", "transform", "font-family", "font-size", "font-weight",
+        "font-style", "text-anchor", "dominant-baseline", "d", "pathlength", "x", "y", "rx", "ry", "cx", "cy", "r", "x1",
+        "y1", "x2", "y2", "points", "dx", "dy", "rotate", "textlength",
     ]
 
     static let allowedAttributes: Set<String> = [
@@ -284,9 +305,18 @@ struct HTMLSanitizerTests {
         for element in outline.elements {
             if !allowedElements.contains(element.name) { found.append("element \(element.name)") }
             var seen: Set<String> = []
+            let isForeign = foreignElements.contains(element.name)
             for (name, value) in element.attributes {
                 let key = element.name + "." + name
                 if !seen.insert(name).inserted { found.append("duplicate \(key)") }
+                if isForeign {
+                    if !foreignAttributes.contains(name) { found.append("attribute \(key)") }
+                    let lowered = value.lowercased()
+                    if name != "alttext", lowered.contains("url") || lowered.contains(":") || lowered.contains("&") {
+                        found.append("reference \(key)=\(value)")
+                    }
+                    continue
+                }
                 if !allowedAttributes.contains(key) { found.append("attribute \(key)") }
                 if name.hasPrefix("on") || name == "style" { found.append("attribute \(key)") }
                 let lowered = value.lowercased()
@@ -327,12 +357,17 @@ struct HTMLSanitizerTests {
         let tags = ["p", "div", "span", "a", "img", "b", "i", "li", "ul", "ol", "table", "tr", "td", "th", "tbody", "pre", "h1",
                     "h3", "blockquote", "q", "dl", "dt", "dd", "abbr", "time", "br", "hr", "font", "x-y", "center", "nav",
                     "script", "style", "iframe", "svg", "math", "noscript", "form", "input", "textarea", "template", "select",
-                    "option", "head", "body", "html", "title", "meta", "embed", "object", "picture", "source", "wbr", "xmp"]
+                    "option", "head", "body", "html", "title", "meta", "embed", "object", "picture", "source", "wbr", "xmp",
+                    "mi", "mo", "msup", "mfrac", "annotation", "annotation-xml", "maction", "mtable", "mtd", "circle", "path",
+                    "g", "text", "use", "foreignObject", "image", "animate", "linearGradient"]
         let attributes = ["href=\"https://e.example/x\"", "href=javascript:alert(1)", "href=\"jav&#x09;ascript:1\"", "href=/rel",
                           "href=#frag", "src=i.png", "src=\"data:image/png,AA\"", "onclick=alert(1)", "style=\"color:red\"",
                           "class=c", "id=x", "title=\"t &amp; &quot;q&quot;\"", "alt='a'", "colspan=2", "rowspan=x", "width=10",
                           "height=\"50%\"", "start=-1", "cite=http://c.example/", "datetime=2026", "href=mailto:a@b.example",
-                          "title=\"a\u{1}b\u{85}\""]
+                          "title=\"a\u{1}b\u{85}\"", "viewBox=\"0 0 10 10\"", "fill=\"url(https://t.example/#a)\"",
+                          "transform=\"rotate(45) translate(1,2)\"", "transform=\"url(x)\"", "mathvariant=bold",
+                          "xlink:href=javascript:alert(1)", "encoding=application/x-tex", "d=\"M0 0L10 10\"",
+                          "attributeName=href", "stroke=\"#000\"", "alttext=\"x < y\""]
         let texts = ["text", " ", "\n", "&amp;", "&lt;", "&eacute;", "&#x85;", "&#0;", "AT&T", "a < b", "\"quoted\"", "'s",
                      "\u{1}", "\u{9F}", "é日本😀", "<", "</", ">", "<!--", "-->", "<![CDATA[x]]>", "&#x1B;[1m", "\t"]
         var html = ""
