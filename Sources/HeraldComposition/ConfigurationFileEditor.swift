@@ -48,6 +48,55 @@ package enum ConfigurationFileEditor {
         return added
     }
 
+    /// Removes the lines that are `line` (blanks and a trailing comment aside), and the comment
+    /// line just above a removed one when nothing else is left under it.
+    /// - Returns: How many lines were removed.
+    /// - Throws: ``HeraldError/file(path:reason:)`` when the file cannot be read or written.
+    package static func removeLines(_ line: String, from path: String) throws(HeraldError) -> Int {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .file(path: path, reason: "it cannot be read as UTF-8 text")
+        }
+        let key = normalised(line)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var removed = 0
+        var index = 0
+        while index < lines.count {
+            guard normalised(lines[index]) == key else {
+                index += 1
+                continue
+            }
+            lines.remove(at: index)
+            removed += 1
+            // A comment that headed only this line ("# added in the web reader") goes with it.
+            let above = index - 1
+            let next = index < lines.count ? lines[index].trimmingCharacters(in: .whitespaces) : ""
+            if above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("#"), next.isEmpty {
+                lines.remove(at: above)
+                index -= 1
+                if index - 1 >= 0, index - 1 < lines.count, lines[index - 1].trimmingCharacters(in: .whitespaces).isEmpty,
+                   index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+                    lines.remove(at: index - 1)
+                    index -= 1
+                }
+            }
+        }
+        guard removed > 0 else { return 0 }
+        do {
+            try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .file(path: path, reason: "it cannot be written (\(error.localizedDescription))")
+        }
+        return removed
+    }
+
+    /// The number (from 1) of the last line that is `line`, blanks and comment aside.
+    package static func lineNumber(of line: String, in path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let key = normalised(line)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { normalised(String($0)) == key }
+            .map { $0 + 1 }
+    }
+
     /// A line with its blanks collapsed and its comment dropped, to tell a line already there.
     private static func normalised(_ line: String) -> String {
         let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -23,6 +23,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case newsboat(NewsboatImportError)
     /// An article's full text could not be had (no link, the page failed or holds no text).
     case fullText(FullTextError)
+    /// A rule could not be added or removed.
+    case rule(RuleEditingError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -36,6 +38,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case .account(let error): error.message
         case .newsboat(let error): error.message
         case .fullText(let error): error.message
+        case .rule(let error): error.message
         case let .page(url, error): "Cannot fetch the page \(url): \(error.reason); check the address, or save the page and give its file."
         }
     }

@@ -61,6 +61,11 @@ public struct HeraldServices: Sendable {
     public let scriptSources: ScriptSourcePolicy
     /// Whether a feed's links may reach non-public addresses on another host (`full-text-private-addresses`).
     public let fullTextAllowsPrivateAddresses: Bool
+    /// The article rules in force (the config's, and those written since from a front end), with
+    /// the refresh and new subscriptions applying the same book.
+    public let rules: RuleApplier
+    /// Writes and erases rule lines in the config file.
+    public let ruleRecorder: any RuleRecording
     /// Releases network resources; call once before the process exits.
     let shutdownHandler: @Sendable () async -> Void
 
@@ -132,8 +137,8 @@ public struct HeraldServices: Sendable {
         policy.fullTextAllowsPrivateAddresses = configuration.fullTextAllowsPrivateAddresses
         policy.fetchesIcons = configuration.fetchesIcons
         let extractor = LibXMLArticleExtractor(rules: configuration.extractionRules + BuiltInExtractionRules.all)
-        let rules = configuration.articleRules.isEmpty ? nil
-            : RuleApplier(rules: configuration.articleRules, feeds: store.feeds, articles: store.articles, clock: clock)
+        let rules = RuleApplier(book: RuleBook(configuration.articleRules), feeds: store.feeds, articles: store.articles,
+                                clock: clock)
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),
@@ -154,6 +159,7 @@ public struct HeraldServices: Sendable {
                               tags: store.tags, newsboat: NewsboatHomeReader(),
                               scriptSources: scriptSources,
                               fullTextAllowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses,
+                              rules: rules, ruleRecorder: ConfigFileRuleRecorder(path: configuration.configFilePath),
                               shutdownHandler: {
                                   await shutdown()
                                   await close()

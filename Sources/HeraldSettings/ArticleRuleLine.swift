@@ -89,3 +89,14 @@ enum LineComment {
         return line
     }
 }
+
+extension ArticleRule {
+    /// The rule a config line holds (`rule ACTION TARGET QUERY`), as the config file reads it;
+    /// `nil` for a line that is not a rule.
+    /// - Parameter place: Where the line is (`path:line`), for messages and the rule's origin.
+    /// - Throws: ``ConfigurationError`` for a rule line that is not valid.
+    public init?(configLine line: String, at place: String) throws(ConfigurationError) {
+        guard let rule = try ArticleRuleLine.read(line, at: place) else { return nil }
+        self = rule
+    }
+}

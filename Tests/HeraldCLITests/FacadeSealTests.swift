@@ -16,7 +16,7 @@ struct FacadeSealTests {
         "FeedFetching", "FeedParsing", "HTMLRendering", "HTMLSanitizing", "FeedQueueing", "FetchLedgering",
         "HolderProbing", "FeedRefreshing", "FeedSubscribing", "FeedDiscovering", "SubscriptionListConverting",
         "AccountStoring", "ArticleExtracting", "CredentialHashing", "FullTextStoring", "NewsboatHomeReading",
-        "RefreshHooking", "FeedIconStoring", "TagStoring",
+        "RefreshHooking", "FeedIconStoring", "TagStoring", "RuleRecording",
         // The composition root and the concrete services.
         "HeraldServices", "ModuleFactory", "ServiceOverrides", "ConfigurationLoader", "DatabaseMaintenance",
         "SQLiteStore", "PostgresStore", "HTTPFeedFetcher", "LibXMLFeedParser", "StoreFactory", "OpenedStore",

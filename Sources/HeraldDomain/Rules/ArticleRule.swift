@@ -19,6 +19,19 @@ public struct ArticleRule: Sendable, Hashable, Codable {
         /// Adds a tag to the articles the query matches.
         case tag(String)
 
+        /// The action a config word names (`block`, `keep`, `star`, `read`, `tag:NAME`), or `nil`.
+        public init?(word: String) {
+            switch word {
+            case "block": self = .block
+            case "keep": self = .keep
+            case "star": self = .star
+            case "read": self = .markRead
+            default:
+                guard word.hasPrefix("tag:"), word.count > 4 else { return nil }
+                self = .tag(String(word.dropFirst(4)))
+            }
+        }
+
         /// The word the config file writes (`block`, `keep`, `star`, `read`, `tag:NAME`).
         public var word: String {
             switch self {
@@ -39,6 +52,21 @@ public struct ArticleRule: Sendable, Hashable, Codable {
         case tag(String)
         /// One feed, named by its URL or its title (compared without case).
         case feed(String)
+
+        /// The target a config word names: `*`, `tag:NAME`, else a feed's URL or title (double
+        /// quotes around it removed); `nil` for an empty word.
+        public init?(word: String) {
+            var word = word
+            if word.count >= 2, word.hasPrefix("\""), word.hasSuffix("\"") { word = String(word.dropFirst().dropLast()) }
+            guard !word.isEmpty else { return nil }
+            if word == "*" {
+                self = .everyFeed
+            } else if word.hasPrefix("tag:"), word.count > 4 {
+                self = .tag(String(word.dropFirst(4)))
+            } else {
+                self = .feed(word)
+            }
+        }
 
         /// The word the config file writes (a title with spaces in double quotes).
         public var word: String {

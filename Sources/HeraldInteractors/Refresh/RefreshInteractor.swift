@@ -135,7 +135,7 @@ public final class RefreshInteractor: FeedRefreshing {
                 summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
             summary.fullTexts = await fullTextTally.kept
-            if summary.newArticles > 0, !summary.cancelled, let rules, !rules.rules.isEmpty {
+            if summary.newArticles > 0, !summary.cancelled, let rules, await rules.hasRules {
                 do throws(StoreError) {
                     summary.hiddenByRules = try await rules.apply(firstSeenSince: now).hidden
                 } catch {

@@ -14,23 +14,47 @@ import HeraldPorts
 /// it), then `star`, `read` and `tag` on the articles still shown. Applying twice changes nothing
 /// more: hidden articles are out of every later query, and the other actions are idempotent.
 public struct RuleApplier: Sendable {
-    /// The rules, in the config's order.
-    public let rules: [ArticleRule]
+    /// The rules in force, read at each use.
+    public let book: RuleBook
     private let feeds: any FeedStoring
     private let articles: any ArticleStoring
     private let library: LibraryInteractor
 
-    /// Creates the applier over the store's ports.
-    public init(rules: [ArticleRule], feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock) {
-        self.rules = rules
+    /// Creates the applier over the store's ports, with the rules of `book` (read at each use).
+    public init(book: RuleBook, feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock) {
+        self.book = book
         self.feeds = feeds
         self.articles = articles
         self.library = LibraryInteractor(feeds: feeds, articles: articles, clock: clock)
     }
 
+    /// Creates the applier over the store's ports, with fixed rules.
+    public init(rules: [ArticleRule], feeds: any FeedStoring, articles: any ArticleStoring, clock: any WallClock) {
+        self.init(book: RuleBook(rules), feeds: feeds, articles: articles, clock: clock)
+    }
+
+    /// An applier of `rules` alone over the same store (a rule just written, applied to every
+    /// stored article).
+    public func applying(only rules: [ArticleRule]) -> RuleApplier {
+        RuleApplier(book: RuleBook(rules), feeds: feeds, articles: articles, library: library)
+    }
+
+    private init(book: RuleBook, feeds: any FeedStoring, articles: any ArticleStoring, library: LibraryInteractor) {
+        self.book = book
+        self.feeds = feeds
+        self.articles = articles
+        self.library = library
+    }
+
+    /// Whether there is any rule to apply.
+    public var hasRules: Bool {
+        get async { await !book.rules.isEmpty }
+    }
+
     /// Applies every rule to the articles first stored at or after `since` (`nil`: every stored article).
     public func apply(firstSeenSince since: Date?) async throws(StoreError) -> RuleTally {
         var tally = RuleTally()
+        let rules = await book.rules
         guard !rules.isEmpty else { return tally }
         let known = try await feeds.feeds()
         // Block, then keep (per target: what no keep rule of the target matches).
@@ -96,7 +120,7 @@ public struct RuleApplier: Sendable {
     public func catches(limit: Int) async throws(StoreError) -> [RuleCatch] {
         let known = try await feeds.feeds()
         var result: [RuleCatch] = []
-        for rule in rules {
+        for rule in await book.rules {
             result.append(try await self.catch(rule, among: known, limit: limit))
         }
         return result

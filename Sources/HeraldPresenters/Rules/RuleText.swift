@@ -14,15 +14,19 @@ public enum RuleText {
     /// What one rule catches now: its line, where it was written, the count and its newest matches.
     public static func lines(_ caught: RuleCatch) -> [String] {
         var lines = [DisplayText.line(caught.rule.line) + (caught.rule.origin.isEmpty ? "" : "   (" + DisplayText.line(caught.rule.origin) + ")")]
-        if caught.targetIsUnknown {
-            lines.append("  No feed has the URL or title “" + DisplayText.line(caught.rule.target.word) + "”: this rule catches nothing.")
-            return lines
-        }
-        lines.append("  " + summary(caught))
+        lines.append("  " + catchSummary(caught))
+        if caught.targetIsUnknown { return lines }
         for row in caught.newest {
             lines.append("  " + String(row.id.rawValue) + "  " + DisplayText.line(row.title) + " — " + DisplayText.line(row.feedTitle))
         }
         return lines
+    }
+
+    /// What a rule catches, or that its target names no feed (so it catches nothing).
+    public static func catchSummary(_ caught: RuleCatch) -> String {
+        caught.targetIsUnknown
+            ? "No feed has the URL or title “" + DisplayText.line(caught.rule.target.word) + "”: this rule catches nothing."
+            : summary(caught)
     }
 
     /// "Matches 3 of 120 shown articles; a block hides them." (what the action would do).

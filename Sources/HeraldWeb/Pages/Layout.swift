@@ -22,6 +22,8 @@ enum Layout {
                 element("main", Attribute("id", "main")) { main }
                 element("footer") {
                     element("a", Attribute("href", "/help"), Attribute("data-key", "?")) { "Keys" }
+                    " · "
+                    element("a", Attribute("href", "/rules")) { "Rules" }
                     " · Herald"
                 }
             }

@@ -69,6 +69,10 @@ extension WebApp {
             return await confirmed(form, request: request)
         case "/search/save":
             return await saveSearch(form, request: request)
+        case "/rules/add":
+            return await addRule(form, request: request)
+        case "/rules/remove":
+            return await removeRule(form, request: request)
         default:
             return await errorPage(.notFound, "No such action", "Herald has no action at \(path).", request)
         }

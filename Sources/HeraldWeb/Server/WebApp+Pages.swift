@@ -9,6 +9,7 @@ extension WebApp {
         case "/events": return EventStream.response(container: herald.container, csrfToken: security.csrfToken)
         case "/export.opml": return await exportOPML(request)
         case "/confirm": return await confirmPage(request)
+        case "/rules": return await rulesPage(request)
         default: break
         }
         let parts = path.split(separator: "/")
