@@ -116,6 +116,15 @@ extension FeedReader {
                 return .ignored
             }
             if ns.isAtom && name == .source { source = ItemSource(); return .source }
+            if parent == .item, ns.isRSS && name == .item || ns.isAtom && name == .entry {
+                // An item never closed: libxml2 nests the next one inside it. Each is its own item.
+                if !warnedUnclosedItem {
+                    warnedUnclosedItem = true
+                    warn("Item \(feed.items.count + 1) is not closed before the next one starts; each was read as its own item.")
+                }
+                finishItem()
+                return beginItem(attrs)
+            }
             return commonChild(frame, attrs, owner: .item)
         case .source:
             if ns.isAtom && name == .link {

@@ -69,6 +69,8 @@ final class FeedReader {
     /// modified in place instead of being copied out of an Optional.
     @exclusivity(unchecked) var draft = ParsedItem(identity: "")
     @exclusivity(unchecked) var inItem = false
+    /// Whether the warning about an item left open was given (once a document).
+    var warnedUnclosedItem = false
     @exclusivity(unchecked) var permalinkCandidate: String?
     @exclusivity(unchecked) var image: FeedImage?
     /// The channel's `itunes:category` being read, for its subcategories.

@@ -58,8 +58,16 @@ public struct LibXMLFeedParser: FeedParsing {
         case .json: return try JSONFeedReader.read(data, documentURL: documentURL)
         case .html: throw .notAFeed(detected: "an HTML page")
         case .markup(let bom):
-            let choice = bom.map(EncodingChoice.natural)
-            return try parseXML(data, choice: choice, documentURL: documentURL, transportCharset: transportCharset)
+            // A UTF-8 byte order mark settles the encoding; libxml2 would switch to a declaration
+            // that says otherwise and read UTF-8 as Latin-1. Forced, the mark itself is dropped
+            // (libxml2 skips it only when it chooses the encoding itself).
+            if bom == "UTF-8", let declared = XMLDeclaration.encoding(in: data), !CharsetLabel(declared).isUTF8 {
+                let choice = EncodingChoice.forced("UTF-8", note: "The document starts with a UTF-8 byte order mark but declares "
+                                                   + "\"\(TerminalSafety.sanitize(declared))\"; read as UTF-8.")
+                return try parseXML(Data(data.dropFirst(3)), choice: choice, documentURL: documentURL, transportCharset: transportCharset)
+            }
+            return try parseXML(data, choice: bom.map(EncodingChoice.natural), documentURL: documentURL,
+                                transportCharset: transportCharset)
         case .wide(let wide):
             let utf8 = wide.transcodedToUTF8(data)
             var feed: ParsedFeed
@@ -127,8 +135,11 @@ public struct LibXMLFeedParser: FeedParsing {
         var (reader, outcome) = run(data, encoding: choice.forced, documentURL: documentURL, keepEntities: keepEntities)
         if !keepEntities, !outcome.wellFormed, reader.failure == nil {
             // libxml2 drops `&amp;`, `&lt;`… once a document is known to be broken; read it
-            // again with every entity reference routed through `getEntity`, which keeps them.
-            (reader, outcome) = run(data, encoding: choice.forced, documentURL: documentURL, keepEntities: true)
+            // again with every entity reference routed through `getEntity`, which keeps them,
+            // after repairing what makes libxml2 stop reading (a NUL byte, a stray `<`).
+            let repair = MarkupRepair.repaired(data)
+            (reader, outcome) = run(repair?.data ?? data, encoding: choice.forced, documentURL: documentURL, keepEntities: true)
+            repair?.notes.forEach(reader.warn)
         }
         return (reader, outcome)
     }
