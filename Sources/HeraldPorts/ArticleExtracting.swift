@@ -8,5 +8,13 @@ public protocol ArticleExtracting: Sendable {
     ///   - page: The page's bytes as served.
     ///   - pageURL: The page's address, for relative links and images (and `<base>`).
     ///   - charset: The charset the server declared, which wins over the page's own.
-    func extractArticle(from page: Data, pageURL: String?, charset: String?) -> ExtractedArticle
+    ///   - feedURL: The feed that links to the page, whose extraction rules apply too.
+    func extractArticle(from page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> ExtractedArticle
+}
+
+extension ArticleExtracting {
+    /// Extracts the article of a page no feed links to (a page a person named).
+    public func extractArticle(from page: Data, pageURL: String?, charset: String?) -> ExtractedArticle {
+        extractArticle(from: page, pageURL: pageURL, charset: charset, linkedFrom: nil)
+    }
 }

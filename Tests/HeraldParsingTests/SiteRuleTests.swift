@@ -20,6 +20,21 @@ struct SiteRuleTests {
         LibXMLArticleExtractor(rules: rules).extractArticle(from: Data(Self.page.utf8), pageURL: url, charset: "UTF-8")
     }
 
+    @Test("Given a feed's rule, then it applies to the pages that feed links to, wherever they are, and to no other page")
+    func feedRule() throws {
+        let rule = ExtractionRule(feedURL: "https://harbour.example/feed.xml", keep: [try CSSSelector("div.story-text")])
+        let extractor = LibXMLArticleExtractor(rules: [rule])
+        let page = Data(Self.page.utf8)
+        let fromFeed = extractor.extractArticle(from: page, pageURL: "https://cdn.elsewhere.example/story/1", charset: "UTF-8",
+                                                linkedFrom: "https://harbour.example/feed.xml")
+        #expect(fromFeed.text.contains("north quay") && !fromFeed.text.contains("Comment 3"))
+        let otherFeed = extractor.extractArticle(from: page, pageURL: "https://cdn.elsewhere.example/story/1", charset: "UTF-8",
+                                                 linkedFrom: "https://other.example/feed.xml")
+        #expect(otherFeed.text.contains("Comment 3"))
+        let noFeed = extractor.extractArticle(from: page, pageURL: "https://harbour.example/feed.xml", charset: "UTF-8")
+        #expect(noFeed.text.contains("Comment 3"))
+    }
+
     @Test("Without a rule the scoring picks the long comment thread; a keep rule picks the story, a drop rule removes the promo")
     func keepAndDrop() throws {
         #expect(extract([]).text.contains("Comment 3"))

@@ -131,9 +131,19 @@ extension ConfigurationFileTests {
         #expect(configuration.extractionRules[1].covers(url: "https://news.harbour.example/a"))
     }
 
+    @Test("An extraction line naming a feed's URL covers the pages that feed links to, not pages of its host")
+    func feedExtractionLine() throws {
+        let configuration = try read("extract-keep https://harbour.example/feed.xml div.story-text  # the story\n")
+        let rule = try #require(configuration.extractionRules.first)
+        #expect(rule.feedURL == "https://harbour.example/feed.xml")
+        #expect(rule.covers(url: "https://cdn.example/a", linkedFrom: "https://harbour.example/feed.xml"))
+        #expect(!rule.covers(url: "https://harbour.example/a", linkedFrom: nil))
+        #expect(!rule.covers(url: "https://harbour.example/a"))
+    }
+
     @Test("A bad extraction line names the line and what is wrong", arguments: [
         ("extract-keep", "needs a host name"), ("extract-keep example.com", "needs CSS selectors"),
-        ("extract-drop https://example.com .x", "needs a host name"), ("extract-keep example.com a:hover", "pseudo-classes"),
+        ("extract-drop example.com/news .x", "needs a host name or a feed's URL"), ("extract-drop ftp://example.com .x", "needs a host name"), ("extract-keep example.com a:hover", "pseudo-classes"),
     ])
     func extractionRefusals(_ line: String, _ expected: String) {
         do {

@@ -123,6 +123,37 @@ struct FullTextEndToEndTests {
         try await server.shutdown()
     }
 
+    @Test("Given an extraction rule naming a feed's URL, when that feed refreshes with full text, then its pages follow the rule and another feed's pages on the same host do not")
+    func feedExtractionRule() async throws {
+        let directory = NSTemporaryDirectory() + "herald-fulltext-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/config/herald", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try await LocalHTTPServer.start()
+        server.route("/ruled.xml", .feed(Self.teaserFeed(server, pages: ["chard"])))
+        server.route("/chard.html", Self.page(Self.articlePage("rainbow chard")))
+        server.route("/free.xml", .feed(Self.teaserFeed(server, pages: ["kale"])))
+        server.route("/kale.html", Self.page(Self.articlePage("curly kale")))
+        try "extract-keep \(server.url("/ruled.xml")) article h1, footer\n"
+            .write(toFile: directory + "/config/herald/config", atomically: true, encoding: .utf8)
+        let herald = try await Herald.open(databasePath: directory + "/herald.db",
+                                           environment: ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"])
+        let feeds = herald.feedsScreen(display: FeedsScreenState())
+        await feeds.feedAdded(url: server.url("/ruled.xml"), title: nil, tags: [], fullText: true)
+        await feeds.feedAdded(url: server.url("/free.xml"), title: nil, tags: [], fullText: true)
+        for await _ in herald.refresh(.all) {}
+        var byTitle: [String: ArticleID] = [:]
+        for id in try await herald.syncIDs(ArticleFilter()) { byTitle[try await herald.article(id).title] = id }
+        let chard = try #require(byTitle["Story chard"])
+        let kale = try #require(byTitle["Story kale"])
+        let ruled = try #require(try await herald.keptFullText(of: chard))
+        #expect(ruled.text.contains("On rainbow chard") && ruled.text.contains("Copyright Garden Weekly"))
+        #expect(!ruled.text.contains("grows best"), "the rule's selectors are the article")
+        let free = try #require(try await herald.keptFullText(of: kale))
+        #expect(free.text.contains("curly kale grows best") && !free.text.contains("Copyright"))
+        await herald.shutdown()
+        try await server.shutdown()
+    }
+
     @Test("Given an article without a kept full text, when it is asked for, then its page is fetched once and kept")
     func onDemandFullTextIsKept() async throws {
         let directory = NSTemporaryDirectory() + "herald-fulltext-" + UUID().uuidString

@@ -29,12 +29,15 @@ public struct ArticleExtractionInteractor: Sendable {
     /// - Throws: ``FetchError`` when the page cannot be fetched.
     /// - Parameter refusingPrivateAddresses: Refuse a page (or a redirect) on a non-public address
     ///   (``FetchRequest/refusesPrivateAddresses``): for links a feed gave, not addresses a person typed.
-    public func extractArticleWithAddress(at url: String, refusingPrivateAddresses: Bool = false) async throws(FetchError)
+    /// - Parameter feedURL: The feed that links to the page, whose extraction rules apply too.
+    public func extractArticleWithAddress(at url: String, refusingPrivateAddresses: Bool = false,
+                                          linkedFrom feedURL: String? = nil) async throws(FetchError)
         -> (article: ExtractedArticle, url: String) {
         let response = try await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: refusingPrivateAddresses))
         switch response.outcome {
         case .content(let data, _, let charset):
-            return (extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset), response.finalURL)
+            return (extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset, linkedFrom: feedURL),
+                    response.finalURL)
         case .notModified:
             // No validators were sent, so a 304 is the server's mistake: nothing to read.
             return (extractor.extractArticle(from: Data(), pageURL: response.finalURL, charset: nil), response.finalURL)

@@ -64,7 +64,8 @@ public struct FullTextInteractor: Sendable {
         let extracted: ExtractedArticle
         let pageURL: String
         do {
-            (extracted, pageURL) = try await extraction.extractArticleWithAddress(at: url, refusingPrivateAddresses: refuses)
+            (extracted, pageURL) = try await extraction.extractArticleWithAddress(at: url, refusingPrivateAddresses: refuses,
+                                                                                 linkedFrom: feedURL)
         } catch {
             throw .fetch(url: url, error)
         }

@@ -65,11 +65,11 @@ struct FullTextCollector: Sendable {
     /// Fetches one page under the slots and extracts it (holding the work slot, not the host's).
     /// - Returns: The full text or why there is none; `nil` when the refresh was cancelled.
     private func fetchAndExtract(_ candidate: FullTextCandidate, feedURL: String) async -> Result<ArticleFullText, FullTextFailure>? {
-        await pages.fetch(candidate.url, linkedFrom: feedURL) { extract($0) } ?? nil
+        await pages.fetch(candidate.url, linkedFrom: feedURL) { extract($0, linkedFrom: feedURL) } ?? nil
     }
 
     /// The full text of a fetched page, or why there is none; `nil` when the fetch was cancelled.
-    private func extract(_ fetched: Result<FetchResponse, FetchError>) -> Result<ArticleFullText, FullTextFailure>? {
+    private func extract(_ fetched: Result<FetchResponse, FetchError>, linkedFrom feedURL: String) -> Result<ArticleFullText, FullTextFailure>? {
         switch fetched {
         case .failure(.cancelled):
             return nil
@@ -79,7 +79,7 @@ struct FullTextCollector: Sendable {
             guard case let .content(data, _, charset) = response.outcome else {
                 return .failure(FullTextFailure(reason: "the server answered 304 to an unconditional request"))
             }
-            let extracted = extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset)
+            let extracted = extractor.extractArticle(from: data, pageURL: response.finalURL, charset: charset, linkedFrom: feedURL)
             guard let fullText = ArticleFullText(extracted, url: response.finalURL, fetchedAt: clock.now()) else {
                 return .failure(FullTextFailure(reason: "no article text found on the page"))
             }

@@ -21,12 +21,12 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
     }
 
     /// Extracts the article of a page; never fails.
-    public func extractArticle(from page: Data, pageURL: String?, charset: String?) -> ExtractedArticle {
+    public func extractArticle(from page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> ExtractedArticle {
         let tree = PageTree.parse(page, charset: charset)
         let isReaderable = ReaderableCheck.isProbablyReaderable(tree)
         let base = baseURL(of: tree, pageURL: pageURL)
         let metadata = PageMetadata.read(from: tree)
-        let siteRules = rules.covering(pageURL)
+        let siteRules = rules.covering(pageURL, linkedFrom: feedURL)
         siteRules.drop(from: tree)
         PagePreparation.prepare(tree)
         var grabber = ArticleGrabber(tree: tree, title: metadata.title, needsByline: metadata.byline == nil)

@@ -6,10 +6,10 @@ import HeraldDomain
 struct SiteRules: Sendable {
     let rules: [ExtractionRule]
 
-    /// The rules covering a page (none without an address).
-    func covering(_ pageURL: String?) -> SiteRules {
+    /// The rules covering a page linked from a feed (none without an address).
+    func covering(_ pageURL: String?, linkedFrom feedURL: String?) -> SiteRules {
         guard let pageURL else { return SiteRules(rules: []) }
-        return SiteRules(rules: rules.filter { $0.covers(url: pageURL) })
+        return SiteRules(rules: rules.filter { $0.covers(url: pageURL, linkedFrom: feedURL) })
     }
 
     /// Removes what the rules drop.
