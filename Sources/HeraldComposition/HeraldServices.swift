@@ -147,7 +147,7 @@ public struct HeraldServices: Sendable {
                                           hook: configuration.onNewArticles.map {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
                                           },
-                                          rules: rules, icons: store.icons)
+                                          rules: rules, icons: store.icons, pageIcons: discoverer)
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock, scriptSources: scriptSources, rules: rules)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,

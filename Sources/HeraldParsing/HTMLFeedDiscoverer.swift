@@ -12,6 +12,31 @@ public struct HTMLFeedDiscoverer: FeedDiscovering {
 
     /// The advertised feeds, best first; empty when the page names none.
     public func discoverFeeds(inHTML data: Data, pageURL: String) -> [DiscoveredFeed] {
+        let collector = collect(data)
+        let base = collector.base.map { URLResolver.resolve($0, against: pageURL) } ?? pageURL
+        var seen: Set<String> = []
+        let feeds = collector.links.compactMap { link -> (DiscoveredFeed, Int)? in
+            let url = URLResolver.resolve(link.href, against: base)
+            guard seen.insert(url).inserted else { return nil }
+            let title = link.title.map { PlainText.line(from: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            let feed = DiscoveredFeed(url: url, title: title, type: link.type)
+            return (feed, rank(feed))
+        }
+        return feeds.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+    }
+
+    /// The page's icons (`icon`, then `shortcut icon`, then `apple-touch-icon`), absolute, without repeats.
+    public func iconLinks(inHTML data: Data, pageURL: String) -> [String] {
+        let collector = collect(data)
+        let base = collector.base.map { URLResolver.resolve($0, against: pageURL) } ?? pageURL
+        var seen: Set<String> = []
+        return collector.icons.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+            .map { URLResolver.resolve($0.element.href, against: base) }
+            .filter { seen.insert($0).inserted }
+    }
+
+    /// One SAX pass over the page, collecting `<base>` and the `<link>` elements.
+    private func collect(_ data: Data) -> LinkCollector {
         let collector = LinkCollector()
         var handler = htmlSAXHandler()
         handler.startElement = { ctx, name, attributes in
@@ -24,16 +49,7 @@ public struct HTMLFeedDiscoverer: FeedDiscovering {
                                      encoding: XML_CHAR_ENCODING_NONE)
             }
         }
-        let base = collector.base.map { URLResolver.resolve($0, against: pageURL) } ?? pageURL
-        var seen: Set<String> = []
-        let feeds = collector.links.compactMap { link -> (DiscoveredFeed, Int)? in
-            let url = URLResolver.resolve(link.href, against: base)
-            guard seen.insert(url).inserted else { return nil }
-            let title = link.title.map { PlainText.line(from: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-            let feed = DiscoveredFeed(url: url, title: title, type: link.type)
-            return (feed, rank(feed))
-        }
-        return feeds.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        return collector
     }
 
     private func rank(_ feed: DiscoveredFeed) -> Int {
@@ -52,6 +68,8 @@ private final class LinkCollector {
     struct FoundLink { var href: String; var type: String; var title: String? }
     var base: String?
     var links: [FoundLink] = []
+    /// Icon links with their preference (0 `icon`, 1 `shortcut icon`, 2 `apple-touch-icon`).
+    var icons: [(href: String, rank: Int)] = []
 
     static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json",
                                          "application/json", "application/rdf+xml", "application/x.atom+xml"]
@@ -62,6 +80,11 @@ private final class LinkCollector {
             if base == nil, let href = HTMLPushParser.attribute("href", in: attributes), !href.isEmpty { base = href }
         case "link":
             let rels = (HTMLPushParser.attribute("rel", in: attributes) ?? "").lowercased().split(separator: " ")
+            if rels.contains("icon") || rels.contains("apple-touch-icon"),
+               let href = HTMLPushParser.attribute("href", in: attributes)?.trimmingASCIIWhitespace(), !href.isEmpty {
+                icons.append((href, rels.contains("apple-touch-icon") ? 2 : rels.contains("shortcut") ? 1 : 0))
+                return
+            }
             guard rels.contains("alternate") || rels.contains("feed"),
                   let type = HTMLPushParser.attribute("type", in: attributes)?.lowercased().trimmingASCIIWhitespace(),
                   Self.feedTypes.contains(type),

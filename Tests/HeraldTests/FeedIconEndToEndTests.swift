@@ -92,6 +92,41 @@ struct FeedIconEndToEndTests {
         try await bare.shutdown()
     }
 
+    @Test("Given a site with no favicon.ico whose home page names its icons, when its feeds are refreshed, then the icon the page prefers on the site's own host is kept, the page read once for the site")
+    func homePageIcon() async throws {
+        let directory = NSTemporaryDirectory() + "herald-icons-page-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let site = try await LocalHTTPServer.start()
+        site.route("/one.xml", .feed(Self.feed("One", site: site.url("/"))))
+        site.route("/two.xml", .feed(Self.feed("Two", site: site.url("/"))))
+        site.route("/favicon.ico", .error(404))
+        site.route("/", .feed("""
+            <!DOCTYPE html><html><head><title>Site</title>
+            <link rel="apple-touch-icon" href="/static/touch.png">
+            <link rel="icon" href="https://tracker.example/pixel.png">
+            <link rel="shortcut icon" href="/static/short.ico">
+            <link rel="icon" type="image/png" href="static/icon.png">
+            </head><body>Home</body></html>
+            """, contentType: "text/html; charset=utf-8"))
+        site.route("/static/icon.png", Self.image(Self.png, "image/png"))
+        site.route("/static/short.ico", Self.image(Self.gif, "image/x-icon"))
+        let herald = try await Self.open(directory)
+        let feeds = herald.feedsScreen(display: IconFeedsScreen())
+        await feeds.feedAdded(url: site.url("/one.xml"), title: nil, tags: [])
+        await feeds.feedAdded(url: site.url("/two.xml"), title: nil, tags: [])
+        for await _ in herald.refresh(.all) {}
+        let icons = try await herald.feedIcons()
+        #expect(icons.count == 2)
+        #expect(icons.allSatisfy { $0.url == site.url("/static/icon.png") && $0.mimeType == "image/png" })
+        #expect(site.requestCount(for: "/") == 1, "the home page is read once for the site's feeds")
+        #expect(site.requestCount(for: "/static/icon.png") == 1)
+        #expect(site.requestCount(for: "/static/short.ico") == 0, "the preferred icon was an image")
+        #expect(site.requestCount(for: "/static/touch.png") == 0)
+        await herald.shutdown()
+        try await site.shutdown()
+    }
+
     @Test("Given `feed-icons no` in the config, when feeds are refreshed, then no icon is asked for")
     func iconsOff() async throws {
         let directory = NSTemporaryDirectory() + "herald-icons-off-" + UUID().uuidString

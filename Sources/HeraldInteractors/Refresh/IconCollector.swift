@@ -7,8 +7,8 @@ import HeraldDomain
 import HeraldPorts
 
 /// Looks for the icon of each refreshed feed that has none checked recently (see `Docs/sync.md`,
-/// "Feed icons"): the image the feed declares, else `/favicon.ico`, both only on the feed's own
-/// host. A feed is looked at again only ``RefreshPolicy/iconCheckInterval`` after the last look,
+/// "Feed icons"): the image the feed declares, else `/favicon.ico`, else the icon the site's home
+/// page names with `<link rel="icon">`, all only on the feed's own host. A feed is looked at again only ``RefreshPolicy/iconCheckInterval`` after the last look,
 /// found or not, so a site without an icon is asked once a week, not at every refresh.
 ///
 /// Icons are fetched with the feeds' politeness (the refresh's per-host and global slots, the
@@ -23,6 +23,9 @@ struct IconCollector: Sendable {
     let pages: RefreshPageFetcher
     /// The run's look-up times and requests, shared by its feeds.
     let run: IconRun
+    /// Reads a site's home page for the icons it names, when the feed declares none and the site
+    /// has no `/favicon.ico`; `nil` leaves pages unread.
+    var pageIcons: (any FeedDiscovering)?
 
     /// Whether `feed`'s icon is to be looked for now.
     func wants(_ feed: Feed) async -> Bool {
@@ -45,7 +48,30 @@ struct IconCollector: Sendable {
                 return
             }
         }
+        if Task.isCancelled { return }
+        if let icon = await iconNamedByHomePage(of: feed) {
+            try? await store.saveIcon(icon)
+            return
+        }
         if !Task.isCancelled { try? await store.recordIconMissing(for: feed.id, at: clock.now()) }
+    }
+
+    /// The first raster icon the site's home page names with `<link rel="icon">` (or `shortcut
+    /// icon`, `apple-touch-icon`) on the feed's own host: one request for the page (shared by the
+    /// run's feeds of that site) and one per icon tried, at most three.
+    private func iconNamedByHomePage(of feed: Feed) async -> FeedIcon? {
+        guard let pageIcons, let origin = Self.origin(of: feed.url) else { return nil }
+        let home = feed.siteURL.flatMap { Self.origin(of: $0) == origin ? $0 : nil } ?? origin + "/"
+        guard let page = await run.data(at: home, fetch: { await fetch(home, feedURL: feed.url) }) else { return nil }
+        let named = pageIcons.iconLinks(inHTML: page, pageURL: home).filter { Self.origin(of: $0) == origin }
+        for url in named.prefix(3) {
+            guard let data = await run.data(at: url, fetch: { await fetch(url, feedURL: feed.url) }) else {
+                if Task.isCancelled { return nil }
+                continue
+            }
+            if let icon = FeedIcon(feedID: feed.id, data: data, url: url, fetchedAt: clock.now()) { return icon }
+        }
+        return nil
     }
 
     /// The addresses to try, in order, without repeats: the declared icon, then `/favicon.ico` of

@@ -29,6 +29,7 @@ public final class RefreshInteractor: FeedRefreshing {
     private let hook: (any RefreshHooking)?
     private let rules: RuleApplier?
     private let icons: (any FeedIconStoring)?
+    private let pageIcons: (any FeedDiscovering)?
     private let running = RunningRefreshes()
     /// The per-host cap of requests per second, shared by every refresh of this process.
     private let rate: HostRateLimiter
@@ -59,13 +60,17 @@ public final class RefreshInteractor: FeedRefreshing {
     ///     (a cancelled refresh leaves its new articles to `herald rules apply`).
     ///   - icons: Where feeds' icons are kept; refreshed feeds without a recent look get their icon
     ///     looked for (``RefreshPolicy/fetchesIcons``). `nil` looks for none.
+    ///   - pageIcons: Reads the icons a site's home page names, for a feed whose site has no
+    ///     `/favicon.ico`; `nil` reads no page.
     public init(feeds: any FeedStoring, fetcher: any FeedFetching, parser: any FeedParsing, clock: any WallClock,
                 policy: RefreshPolicy = .default, jitter: any JitterSource = SystemJitter(),
                 queue: (any FeedQueueing)? = nil, holder: String = "herald", ledger: (any FetchLedgering)? = nil,
                 probe: (any HolderProbing)? = nil, logger: Logger = Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }),
                 fullTexts: (any FullTextStoring)? = nil, extractor: (any ArticleExtracting)? = nil,
-                hook: (any RefreshHooking)? = nil, rules: RuleApplier? = nil, icons: (any FeedIconStoring)? = nil) {
+                hook: (any RefreshHooking)? = nil, rules: RuleApplier? = nil, icons: (any FeedIconStoring)? = nil,
+                pageIcons: (any FeedDiscovering)? = nil) {
         self.icons = icons
+        self.pageIcons = pageIcons
         self.hook = hook
         self.rules = rules
         self.feeds = feeds
@@ -114,7 +119,7 @@ public final class RefreshInteractor: FeedRefreshing {
         }
         if let icons, policy.fetchesIcons {
             refresher.icons = IconCollector(store: icons, clock: clock, policy: policy, pages: pages,
-                                            run: IconRun(store: icons))
+                                            run: IconRun(store: icons), pageIcons: pageIcons)
         }
         let ledgerRun = LedgerRun(ledger: ledger, run: run, holder: holder, clock: clock, probe: probe)
         let feeds = self.feeds
