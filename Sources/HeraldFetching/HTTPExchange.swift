@@ -26,10 +26,12 @@ struct HTTPExchange: Sendable {
     let configuration: FetcherConfiguration
 
     /// Sends one GET for `url` with the validators of `request`.
-    func perform(_ url: String, host: String, request: FetchRequest,
+    /// - Parameter hostHeader: The `Host` to send when `url` names an address instead of the host.
+    func perform(_ url: String, host: String, hostHeader: String? = nil, request: FetchRequest,
                  deadline: ContinuousClock.Instant) async throws(FetchError) -> Reply {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = .GET
+        if let hostHeader { outgoing.headers.add(name: "Host", value: hostHeader) }
         outgoing.headers.add(name: "User-Agent", value: configuration.userAgent)
         outgoing.headers.add(name: "Accept", value: FetcherConfiguration.acceptHeader)
         outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")

@@ -17,12 +17,19 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     private let gate: HostGate
     private let files: FileFeedReader
     private let clock: any WallClock
+    private let screen: AddressScreen
 
     /// Creates a fetcher with its own connection pool on NIO's shared event loops.
     /// - Parameters:
     ///   - configuration: Limits, timeouts and the `User-Agent`.
     ///   - clock: Turns `Retry-After` delays into dates.
-    public init(configuration: FetcherConfiguration = .default, clock: any WallClock = SystemWallClock()) {
+    public convenience init(configuration: FetcherConfiguration = .default, clock: any WallClock = SystemWallClock()) {
+        self.init(configuration: configuration, clock: clock, screen: .system)
+    }
+
+    /// Creates a fetcher whose requests that refuse private addresses resolve and judge hosts with `screen`.
+    init(configuration: FetcherConfiguration, clock: any WallClock, screen: AddressScreen) {
+        self.screen = screen
         var pool = HTTPClient.Configuration.ConnectionPool(
             idleTimeout: .seconds(60),
             concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, configuration.maxConnectionsPerHost))
@@ -76,10 +83,17 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         var deadline: ContinuousClock.Instant?
         while true {
             let address = current.absoluteString
-            if request.refusesPrivateAddresses, let host = current.host, await PublicAddresses.isPrivate(host) {
-                throw .privateAddress(host: host)
+            var connection: (url: String, host: String)?
+            if request.refusesPrivateAddresses, let host = current.host {
+                switch await screen.check(host) {
+                case .refused: throw .privateAddress(host: host)
+                case .pinned(let literal) where current.scheme?.lowercased() == "http":
+                    connection = AddressScreen.pinned(current, to: literal)
+                case .pinned, .unresolved: break
+                }
             }
-            let reply = try await exchangeOnce(address, url: current, request: request, deadline: &deadline)
+            let reply = try await exchangeOnce(address, connectingTo: connection, url: current, request: request,
+                                               deadline: &deadline)
             switch reply {
             case let .redirect(status, location):
                 let next = try Self.redirectTarget(location, from: current)
@@ -109,7 +123,10 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     /// One exchange inside the host's slot, released whatever happens. The total timeout
     /// starts when the first exchange is admitted, so time queued behind other feeds of the
     /// same host does not count against a feed.
-    private func exchangeOnce(_ address: String, url: URL, request: FetchRequest,
+    /// - Parameter connection: The checked address to connect to and the `Host` header naming the
+    ///   original host, for a plain `http` request that refuses private addresses.
+    private func exchangeOnce(_ address: String, connectingTo connection: (url: String, host: String)? = nil, url: URL,
+                              request: FetchRequest,
                               deadline: inout ContinuousClock.Instant?) async throws(FetchError) -> HTTPExchange.Reply {
         let hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
         try await gate.enter(hostKey)
@@ -118,7 +135,8 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         let exchange = self.exchange
         do {
             let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
-                try await exchange.perform(address, host: url.host ?? "", request: request, deadline: limit)
+                try await exchange.perform(connection?.url ?? address, host: url.host ?? "", hostHeader: connection?.host,
+                                           request: request, deadline: limit)
             }
             await gate.leave(hostKey)
             return reply

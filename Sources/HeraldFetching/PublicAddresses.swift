@@ -7,8 +7,8 @@ import Glibc
 /// it is) must be outside loopback, private (RFC 1918, unique local), link-local, carrier-grade
 /// NAT, multicast, reserved and unspecified ranges. Used for the pages a feed links to, which must
 /// not make Herald read the machine's or its network's own services (cloud metadata at
-/// 169.254.169.254, an admin page on 127.0.0.1). The name is resolved again by the connection
-/// itself, so a name that changes its answer between the two (DNS rebinding) is not caught.
+/// 169.254.169.254, an admin page on 127.0.0.1). ``AddressScreen`` resolves a name once and
+/// connects plain `http` requests to the address it checked, against DNS rebinding.
 enum PublicAddresses {
     /// True when `host` resolves and every address is public; a name that does not resolve is not
     /// judged here (the fetch then fails as it would).
@@ -19,7 +19,7 @@ enum PublicAddresses {
     }
 
     /// The addresses of `host` (IPv4 as 4 bytes, IPv6 as 16), resolved on a thread of its own.
-    private static func resolve(_ host: String) async -> [[UInt8]] {
+    static func resolve(_ host: String) async -> [[UInt8]] {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 var hints = addrinfo()
