@@ -10,14 +10,6 @@ import Glibc
 /// 169.254.169.254, an admin page on 127.0.0.1). ``AddressScreen`` resolves a name once and
 /// connects plain `http` requests to the address it checked, against DNS rebinding.
 enum PublicAddresses {
-    /// True when `host` resolves and every address is public; a name that does not resolve is not
-    /// judged here (the fetch then fails as it would).
-    static func isPrivate(_ host: String) async -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses = await resolve(bare)
-        return addresses.contains(where: isPrivate)
-    }
-
     /// The addresses of `host` (IPv4 as 4 bytes, IPv6 as 16), resolved on a thread of its own.
     static func resolve(_ host: String) async -> [[UInt8]] {
         await withCheckedContinuation { continuation in

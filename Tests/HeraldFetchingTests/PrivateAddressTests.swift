@@ -29,7 +29,7 @@ struct PrivateAddressTests {
               ("224.0.0.1", true), ("8.8.8.8", false), ("93.184.216.34", false), ("[2606:4700::1111]", false),
           ])
     func ranges(host: String, isPrivate: Bool) async {
-        #expect(await PublicAddresses.isPrivate(host) == isPrivate, "\(host)")
+        #expect(await (AddressScreen.system.check(host) == .refused) == isPrivate, "\(host)")
     }
 }
 
