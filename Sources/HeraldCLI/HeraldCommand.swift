@@ -18,6 +18,7 @@ public struct HeraldCommand: AsyncParsableCommand {
             ReadCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,
             ImportCommand.self, ExportCommand.self, ParseCommand.self, ExtractCommand.self, DoctorCommand.self, ServeCommand.self,
             WorkerCommand.self, UserCommand.self, MigrateCommand.self, LogCommand.self, FullTextCommand.self, RulesCommand.self,
+            DownloadCommand.self,
         ]
     )
 

@@ -11,7 +11,10 @@ final class InterruptHandler {
 
     /// Runs `action` on the first of `signals` (SIGINT; a worker adds SIGTERM); restores the
     /// default action for the second.
-    init(signals: [Int32] = [SIGINT], onInterrupt action: @escaping @Sendable () -> Void) {
+    /// - Parameter message: What standard error says on the first Ctrl-C.
+    init(signals: [Int32] = [SIGINT],
+         message: String = "\nStopping after the feeds in flight… (Ctrl-C again to quit now)\n",
+         onInterrupt action: @escaping @Sendable () -> Void) {
         self.signals = signals
         var sources: [any DispatchSourceSignal] = []
         for number in signals {
@@ -19,7 +22,7 @@ final class InterruptHandler {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [interrupted] in
                 guard !interrupted.value.exchange(true, ordering: .sequentiallyConsistent) else { return }
-                FileHandle.standardError.write(Data("\nStopping after the feeds in flight… (Ctrl-C again to quit now)\n".utf8))
+                FileHandle.standardError.write(Data(message.utf8))
                 for number in signals { signal(number, SIG_DFL) }
                 action()
             }

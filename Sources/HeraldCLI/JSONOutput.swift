@@ -76,4 +76,22 @@ enum JSONOutput {
             errorCount = feed.fetchState.errorCount; nextDue = feed.fetchState.nextDueAt; gone = feed.fetchState.isGone
         }
     }
+
+    /// An entry of the download queue (`herald download list --json`).
+    struct Download: Encodable {
+        let url: String, articleID: Int64, feedID: Int64, feed: String, title: String, type: String?, path: String
+        let state: String, failure: String?, finishedAt: Date?, bytesWritten: Int64, totalBytes: Int64?, queuedAt: Date
+
+        init(_ entry: EpisodeDownload) {
+            url = entry.url; articleID = entry.articleID.rawValue; feedID = entry.feedID.rawValue
+            feed = entry.feedTitle; title = entry.title; type = entry.type; path = entry.path
+            state = entry.state.word; bytesWritten = entry.bytesWritten; totalBytes = entry.totalBytes
+            queuedAt = entry.queuedAt
+            switch entry.state {
+            case .failed(let reason): failure = reason; finishedAt = nil
+            case .finished(let date): failure = nil; finishedAt = date
+            case .queued: failure = nil; finishedAt = nil
+            }
+        }
+    }
 }

@@ -25,6 +25,8 @@ public enum HeraldError: Error, Sendable, Hashable {
     case fullText(FullTextError)
     /// A rule could not be added or removed.
     case rule(RuleEditingError)
+    /// The download queue or a download failed.
+    case download(DownloadError)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -39,6 +41,7 @@ public enum HeraldError: Error, Sendable, Hashable {
         case .newsboat(let error): error.message
         case .fullText(let error): error.message
         case .rule(let error): error.message
+        case .download(let error): error.message
         case let .page(url, error): "Cannot fetch the page \(url): \(error.reason); check the address, or save the page and give its file."
         }
     }

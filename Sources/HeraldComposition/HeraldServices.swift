@@ -67,6 +67,8 @@ public struct HeraldServices: Sendable {
     /// Writes and erases rule lines in the config file.
     public let ruleRecorder: any RuleRecording
     /// Releases network resources; call once before the process exits.
+    /// The download queue of enclosures (`herald download`).
+    public let downloads: DownloadInteractor
     let shutdownHandler: @Sendable () async -> Void
 
     /// Builds the real services for a configuration whose database is a SQLite file.
@@ -148,6 +150,23 @@ public struct HeraldServices: Sendable {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
                                           },
                                           rules: rules, icons: store.icons, pageIcons: discoverer)
+        let downloader: any EnclosureDownloading
+        let closeDownloads: @Sendable () async -> Void
+        if let injected = overrides.downloader {
+            downloader = injected
+            closeDownloads = {}
+        } else {
+            let http = HTTPEnclosureDownloader(perHost: configuration.downloadPerHost,
+                                               userAgent: configuration.userAgent ?? FetcherConfiguration.default.userAgent)
+            downloader = http
+            closeDownloads = { await http.shutdown() }
+        }
+        let downloads = DownloadInteractor(
+            queue: DownloadQueueFile(path: downloadQueuePath(for: store)), downloader: downloader,
+            feeds: store.feeds, articles: store.articles, clock: clock,
+            policy: DownloadPolicy(folder: configuration.downloadFolder ?? NSHomeDirectory() + "/Podcasts",
+                                   parallel: configuration.downloadParallel,
+                                   maxBytes: Int64(configuration.downloadMaxBytes)))
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock, scriptSources: scriptSources, rules: rules)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,
@@ -160,10 +179,22 @@ public struct HeraldServices: Sendable {
                               scriptSources: scriptSources,
                               fullTextAllowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses,
                               rules: rules, ruleRecorder: ConfigFileRuleRecorder(path: configuration.configFilePath),
+                              downloads: downloads,
                               shutdownHandler: {
                                   await shutdown()
+                                  await closeDownloads()
                                   await close()
                               })
+    }
+
+    /// The download queue's file: beside a SQLite database (its entries name that database's
+    /// articles), else in Herald's data folder.
+    private static func downloadQueuePath(for store: OpenedStore) -> String {
+        if case .sqlite(let path) = StoreLocation(store.location) {
+            return (path as NSString).deletingLastPathComponent + "/downloads.json"
+        }
+        let data = ConfigurationLoader().dataDirectory
+        return data + "/downloads.json"
     }
 
     /// Releases network resources.
@@ -190,6 +221,8 @@ public struct ServiceOverrides: Sendable {
     /// only the command line's `add` and `import` ask, for the person at the machine; a shared
     /// (PostgreSQL) database refuses them whatever is asked.
     public var scriptSources: ScriptSourcePolicy
+    /// A downloader of enclosures, e.g. one with another per-host limit.
+    public var downloader: (any EnclosureDownloading)?
 
     /// Creates overrides.
     public init(clock: (any WallClock)? = nil, fetcher: (any FeedFetching)? = nil, claimLease: TimeInterval? = nil,

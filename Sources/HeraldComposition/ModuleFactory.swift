@@ -116,7 +116,7 @@ public struct ModuleFactory: Sendable {
         let ports = ArticleDetailInteractor.Dependencies(feeds: services.feeds, articles: services.articles,
                                                          renderer: services.renderer,
                                                          sanitizer: format == .html ? services.sanitizer : nil,
-                                                         fullTexts: fullTexts())
+                                                         fullTexts: fullTexts(), downloads: services.downloads)
         return ArticleDetailInteractor(articleID: id, within: filter, dependencies: ports, presenter: presenter)
     }
 

@@ -58,18 +58,25 @@ public struct FeedSettings: Sendable, Hashable, Codable {
     /// Whether refreshes fetch the page behind each new article's link and keep its extracted
     /// article beside the feed's own text (for summary-only feeds); `nil` is off.
     public var fullText: Bool?
+    /// Whether new articles' enclosures join the download queue by themselves (`herald download
+    /// auto FEED on`, podboat's `download auto`); `nil` is off.
+    public var downloadsEpisodes: Bool?
 
     /// Creates settings.
     public init(retention: RetentionPolicy? = nil, minimumInterval: Double? = nil, maximumInterval: Double? = nil,
-                fullText: Bool? = nil) {
+                fullText: Bool? = nil, downloadsEpisodes: Bool? = nil) {
         self.retention = retention
         self.minimumInterval = minimumInterval
         self.maximumInterval = maximumInterval
         self.fullText = fullText
+        self.downloadsEpisodes = downloadsEpisodes
     }
 
     /// Whether refreshes fetch and keep each new article's full text.
     public var fetchesFullText: Bool { fullText ?? false }
+
+    /// Whether new episodes are queued for download by themselves.
+    public var queuesEpisodes: Bool { downloadsEpisodes ?? false }
 }
 
 /// How long articles are kept. Starred articles are always kept.

@@ -23,6 +23,10 @@ import Foundation
 /// fetch-timeout = 30s
 /// max-feed-size = 32MB
 /// web-token = a-long-random-secret-1234
+/// download-path = ~/Podcasts                 # herald download: a folder per feed
+/// download-parallel = 2
+/// download-per-host = 1
+/// download-max-size = 4GB
 /// on-new-articles = notify-send "New articles"   # then the counts as arguments
 /// on-new-articles-timeout = 30s
 /// bind-key ^D pagedown
@@ -141,6 +145,15 @@ public struct ConfigurationFile: Sendable {
             case "no", "false", "off": configuration.fetchesIcons = false
             default: throw ConfigurationError("\(place): `feed-icons` is `yes` or `no`, found `\(value)`.")
             }
+        case "download-path":
+            guard !value.isEmpty else { throw ConfigurationError("\(place): `download-path` needs a folder.") }
+            configuration.downloadFolder = expandingTilde(in: value)
+        case "download-parallel":
+            configuration.downloadParallel = try SettingValue.positiveInteger(value, key: key, at: place)
+        case "download-per-host":
+            configuration.downloadPerHost = try SettingValue.positiveInteger(value, key: key, at: place)
+        case "download-max-size":
+            configuration.downloadMaxBytes = try SettingValue.byteSize(value, key: key, at: place)
         case "web-token":
             configuration.webToken = try SettingValue.webToken(value, at: place)
         default:

@@ -53,6 +53,14 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var fullTextAllowsPrivateAddresses = false
     /// Whether refreshes look for feeds' icons for the sync clients (`feed-icons yes|no`; yes by default).
     public var fetchesIcons = true
+    /// The folder downloaded episodes go to, a folder per feed (`download-path`); `nil` is `~/Podcasts`.
+    public var downloadFolder: String?
+    /// Downloads at once (`download-parallel`).
+    public var downloadParallel = 2
+    /// Downloads at once from one host (`download-per-host`).
+    public var downloadPerHost = 1
+    /// The largest episode downloaded, in bytes (`download-max-size`).
+    public var downloadMaxBytes = 4 * 1_073_741_824
     /// The config file these settings were read from (or would be, when there is none yet).
     public var configFilePath: String?
 

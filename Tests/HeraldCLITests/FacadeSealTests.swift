@@ -16,10 +16,11 @@ struct FacadeSealTests {
         "FeedFetching", "FeedParsing", "HTMLRendering", "HTMLSanitizing", "FeedQueueing", "FetchLedgering",
         "HolderProbing", "FeedRefreshing", "FeedSubscribing", "FeedDiscovering", "SubscriptionListConverting",
         "AccountStoring", "ArticleExtracting", "CredentialHashing", "FullTextStoring", "NewsboatHomeReading",
-        "RefreshHooking", "FeedIconStoring", "TagStoring", "RuleRecording",
+        "RefreshHooking", "FeedIconStoring", "TagStoring", "RuleRecording", "DownloadQueueStoring", "EnclosureDownloading",
         // The composition root and the concrete services.
         "HeraldServices", "ModuleFactory", "ServiceOverrides", "ConfigurationLoader", "DatabaseMaintenance",
         "SQLiteStore", "PostgresStore", "HTTPFeedFetcher", "LibXMLFeedParser", "StoreFactory", "OpenedStore",
+        "DownloadQueueFile", "HTTPEnclosureDownloader",
         // (`StoreMigration` is a use case in HeraldInteractors: a front end may name it, and cannot
         // build one, since its initialiser takes the archive ports.)
     ]

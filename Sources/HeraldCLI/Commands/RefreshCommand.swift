@@ -24,6 +24,15 @@ struct RefreshCommand: AsyncParsableCommand {
             }
             // The feeds module applies the retention policy after the refresh and reports it.
             try await Self.refresh(selection, herald: herald, terminal: terminal)
+            // Feeds that download by themselves (`herald download auto FEED on`) queue their new episodes.
+            do throws(HeraldError) {
+                let queued = try await herald.queueNewEpisodes()
+                if !queued.isEmpty {
+                    terminal.line("Queued \(queued.count) new episode\(queued.count == 1 ? "" : "s") for `herald download`.")
+                }
+            } catch {
+                terminal.errorLine("herald: " + error.message)
+            }
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
         }
     }

@@ -23,6 +23,8 @@ public protocol ArticleDetailBusinessLogic: Sendable {
     /// Switches between the feed's text and the full text (kept, else fetched from the page
     /// behind the link and kept).
     func fullTextToggled() async
+    /// Queues the article's enclosures for download.
+    func downloadQueued() async
 }
 
 extension ArticleDetailBusinessLogic {
@@ -39,6 +41,7 @@ extension ArticleDetailBusinessLogic {
         case .nextUnreadRequested: await nextUnreadRequested()
         case .previousUnreadRequested: await previousUnreadRequested()
         case .fullTextToggled: await fullTextToggled()
+        case .downloadQueued: await downloadQueued()
         }
     }
 }

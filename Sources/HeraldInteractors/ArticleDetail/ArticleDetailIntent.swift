@@ -22,4 +22,6 @@ public enum ArticleDetailIntent: Sendable, Hashable {
     case previousUnreadRequested
     /// The user switched between the feed's text and the full text of the page behind the link.
     case fullTextToggled
+    /// The user queued the article's enclosures for `herald download`.
+    case downloadQueued
 }

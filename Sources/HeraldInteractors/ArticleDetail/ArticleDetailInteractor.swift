@@ -16,10 +16,14 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         public var sanitizer: (any HTMLSanitizing)?
         /// Articles' full texts (kept, or fetched and kept on request); `nil` offers none.
         public var fullTexts: FullTextInteractor?
+        /// The download queue, to mark and queue enclosures; `nil` offers none.
+        public var downloads: DownloadInteractor?
 
         /// Bundles the ports.
         public init(feeds: any FeedStoring, articles: any ArticleStoring, renderer: any HTMLRendering,
-                    sanitizer: (any HTMLSanitizing)? = nil, fullTexts: FullTextInteractor? = nil) {
+                    sanitizer: (any HTMLSanitizing)? = nil, fullTexts: FullTextInteractor? = nil,
+                    downloads: DownloadInteractor? = nil) {
+            self.downloads = downloads
             self.feeds = feeds
             self.articles = articles
             self.renderer = renderer
@@ -101,7 +105,8 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             let shown = showsFull ? fullBody ?? feedBody : feedBody
             let response = ArticleDetailResponse(
                 article: article, feedTitle: feed?.displayTitle ?? "", body: shown.text,
-                html: shown.html, newer: newer, older: older, isFullText: showsFull, hasFullText: fullBody != nil)
+                html: shown.html, newer: newer, older: older, isFullText: showsFull, hasFullText: fullBody != nil,
+                downloads: ports.downloads?.entries(of: articleID) ?? [])
             loaded = response
             await presenter.presentArticle(response)
             if let markFailure { await fail(markFailure.message) { await $0.markedRead() } }
@@ -142,6 +147,19 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
         }
         loaded = response
         await presenter.presentArticle(response)
+    }
+
+    /// Queues the article's enclosures for `herald download` and shows them marked queued.
+    public func downloadQueued() async {
+        guard loaded != nil, let downloads = ports.downloads else { return }
+        do {
+            let entries = try await downloads.enqueue(article: articleID)
+            loaded?.downloads = entries
+            if let loaded { await presenter.presentArticle(loaded) }
+            await presenter.presentNotice(.downloadsQueued(count: entries.count, folder: downloads.policy.folder))
+        } catch {
+            await fail(error.message) { await $0.downloadQueued() }
+        }
     }
 
     /// A full text as the screen shows it: blocks for text front ends, sanitised HTML for the web.

@@ -18,10 +18,13 @@ public struct ArticleDetailResponse: Sendable, Hashable {
     public var isFullText: Bool
     /// Whether a full text is kept for the article (shown or not).
     public var hasFullText: Bool
+    /// The download queue's entries for the article's enclosures.
+    public var downloads: [EpisodeDownload]
 
     /// Creates a response.
     public init(article: Article, feedTitle: String, body: RichText, html: String? = nil, newer: ArticleID?,
-                older: ArticleID?, isFullText: Bool = false, hasFullText: Bool = false) {
+                older: ArticleID?, isFullText: Bool = false, hasFullText: Bool = false, downloads: [EpisodeDownload] = []) {
+        self.downloads = downloads
         self.isFullText = isFullText
         self.hasFullText = hasFullText
         self.article = article

@@ -80,7 +80,9 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
             tags: tags.isEmpty ? nil : unique(tags).joined(separator: ", "),
             body: body, bodyHTML: response.html,
             links: response.body.links.map { "[\($0.number)] " + ($0.kind == .image ? "image: " : "") + DisplayText.line($0.url) },
-            enclosures: article.enclosures.map(enclosureText),
+            enclosures: article.enclosures.map { enclosure in
+                enclosureText(enclosure) + downloadText(response.downloads.first { $0.url == enclosure.url })
+            },
             url: article.url.flatMap { LinkSafety.isOfferable($0) ? DisplayText.line($0) : nil }, isRead: article.state.isRead, isStarred: article.state.isStarred,
             hasNewer: response.newer != nil, hasOlder: response.older != nil,
             showsFullText: response.isFullText, hasFullText: response.hasFullText, isHidden: article.state.isHidden))
@@ -101,6 +103,20 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
     static func enclosureText(_ enclosure: Enclosure) -> String {
         let details = [enclosure.type.map(DisplayText.line), enclosure.length.map(byteText)].compactMap { $0 }
         return (details.isEmpty ? "" : details.joined(separator: ", ") + ": ") + DisplayText.line(enclosure.url)
+    }
+
+    /// " — downloaded to /home/…/episode.mp3", " — queued for download (40% on disk)", " — download
+    /// failed: …", or nothing for an enclosure not in the queue.
+    static func downloadText(_ entry: EpisodeDownload?) -> String {
+        guard let entry else { return "" }
+        switch entry.state {
+        case .finished: return " — downloaded to " + DisplayText.line(entry.path)
+        case .failed(let reason): return " — download failed: " + DisplayText.line(reason)
+        case .queued:
+            guard entry.bytesWritten > 0 else { return " — queued for download" }
+            guard let total = entry.totalBytes, total > 0 else { return " — queued for download (\(byteText(entry.bytesWritten)) on disk)" }
+            return " — queued for download (\(min(100, entry.bytesWritten * 100 / total))% on disk)"
+        }
     }
 
     /// "512 bytes", "4.2 KB", "12.3 MB", "1.1 GB".

@@ -1,0 +1,247 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldDomain
+import HeraldPorts
+import NIOCore
+import NIOHTTP1
+
+/// Downloads enclosures (podcast episodes) to files with AsyncHTTPClient: at most `perHost`
+/// transfers to one host at once, a partial file resumed with `Range` and `If-Range`, a size
+/// limit, and a stall timeout instead of a total one (an episode may take an hour on a slow
+/// line). Redirects are followed (media hosts redirect to CDNs); bodies are not decompressed.
+/// Call ``shutdown()`` once at the end.
+public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
+    private let client: HTTPClient
+    private let gate: HostGate
+    private let userAgent: String
+
+    /// Creates a downloader with its own connection pool.
+    /// - Parameters:
+    ///   - perHost: Transfers at once to one scheme, host and port.
+    ///   - userAgent: Sent with every request.
+    ///   - stallTimeout: The longest silence while bytes are expected.
+    public init(perHost: Int = 1, userAgent: String = FetcherConfiguration.default.userAgent,
+                stallTimeout: Duration = .seconds(60)) {
+        var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30),
+                                                           concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, perHost))
+        pool.retryConnectionEstablishment = false
+        var settings = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 8, allowCycles: false),
+            timeout: .init(connect: .seconds(15), read: HTTPExchange.timeAmount(stallTimeout)),
+            connectionPool: pool,
+            decompression: .disabled)
+        settings.httpVersion = .automatic
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        gate = HostGate(limit: perHost)
+        self.userAgent = userAgent
+    }
+
+    /// Closes the pooled connections. Call it once, after the last download.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Downloads one enclosure; see ``EnclosureDownloading/download(_:progress:)``.
+    public func download(_ transfer: EnclosureTransfer,
+                         progress: @escaping @Sendable (TransferProgress) -> Void) async throws(DownloadError) -> Int64 {
+        guard let url = URL(string: transfer.url), let scheme = url.scheme?.lowercased() else {
+            throw .invalidURL(transfer.url)
+        }
+        switch scheme {
+        case "file": return try Self.finish(transfer, size: try copy(url.path, transfer, progress: progress))
+        case "http", "https": break
+        default: throw .invalidURL(transfer.url)
+        }
+        let host = HostKey.of(transfer.url)
+        do { try await gate.enter(host) } catch { throw .cancelled }
+        let result: Result<Int64, DownloadError>
+        do {
+            result = .success(try await fetch(transfer, progress: progress))
+        } catch {
+            result = .failure(error)
+        }
+        await gate.leave(host)
+        return try Self.finish(transfer, size: try result.get())
+    }
+
+    /// Moves the complete partial file to its final path.
+    private static func finish(_ transfer: EnclosureTransfer, size: Int64) throws(DownloadError) -> Int64 {
+        if rename(transfer.partialPath, transfer.finalPath) != 0 {
+            throw .file(path: transfer.finalPath, reason: String(cString: strerror(errno)))
+        }
+        return size
+    }
+
+    /// The transfer itself, restarting once from the start when the server cannot continue the partial file.
+    private func fetch(_ transfer: EnclosureTransfer,
+                       progress: @escaping @Sendable (TransferProgress) -> Void) async throws(DownloadError) -> Int64 {
+        let file = try PartialFile(path: transfer.partialPath)
+        defer { file.close() }
+        var resumable = true
+        while true {
+            let offset = resumable ? file.size : 0
+            var request = HTTPClientRequest(url: transfer.url)
+            request.headers.add(name: "User-Agent", value: userAgent)
+            request.headers.add(name: "Accept", value: "*/*")
+            if offset > 0 {
+                request.headers.add(name: "Range", value: "bytes=\(offset)-")
+                if let validator = transfer.validator { request.headers.add(name: "If-Range", value: validator) }
+            }
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .hours(12))
+            } catch {
+                throw Self.transferError(error, url: transfer.url)
+            }
+            let headers = response.headers
+            let status = Int(response.status.code)
+            var start: Int64 = 0
+            var total = headers.first(name: "Content-Length").flatMap { Int64($0) }
+            switch status {
+            case 206:
+                guard let range = ContentRange(headers.first(name: "Content-Range")), range.start == offset, offset > 0 else {
+                    // A range Herald did not ask for: start again without one.
+                    resumable = false
+                    continue
+                }
+                start = offset
+                total = range.total
+            case 200..<300:
+                start = 0
+            case 416 where offset > 0:
+                // Nothing after the bytes on disk: the file was complete when the run stopped.
+                if let range = ContentRange(headers.first(name: "Content-Range")), range.total == offset {
+                    progress(.began(resumedFrom: offset, total: offset, validator: transfer.validator))
+                    return offset
+                }
+                resumable = false
+                continue
+            default:
+                throw .httpStatus(status)
+            }
+            if let total, total > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
+            try file.truncate(to: start)
+            progress(.began(resumedFrom: start, total: total, validator: Self.validator(headers)))
+            var written = start
+            do {
+                for try await chunk in response.body {
+                    written += Int64(chunk.readableBytes)
+                    if written > transfer.maxBytes { throw DownloadError.tooLarge(limit: transfer.maxBytes) }
+                    try chunk.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.append(bytes) }
+                    progress(.wrote(written))
+                }
+            } catch let error as DownloadError {
+                throw error
+            } catch {
+                throw Self.transferError(error, url: transfer.url)
+            }
+            if let total, written < total {
+                throw .transport("the server sent \(written) of \(total) bytes")
+            }
+            return written
+        }
+    }
+
+    /// A `file://` enclosure copied to the partial file.
+    private func copy(_ source: String, _ transfer: EnclosureTransfer,
+                      progress: @Sendable (TransferProgress) -> Void) throws(DownloadError) -> Int64 {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw .file(path: source, reason: "it cannot be read")
+        }
+        if Int64(data.count) > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
+        progress(.began(resumedFrom: 0, total: Int64(data.count), validator: nil))
+        let file = try PartialFile(path: transfer.partialPath)
+        defer { file.close() }
+        try file.truncate(to: 0)
+        let failure: DownloadError? = data.withUnsafeBytes { bytes in
+            do throws(DownloadError) { try file.append(bytes) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+        progress(.wrote(Int64(data.count)))
+        return Int64(data.count)
+    }
+
+    /// A strong `ETag`, else `Last-Modified`: what `If-Range` accepts.
+    private static func validator(_ headers: HTTPHeaders) -> String? {
+        if let etag = headers.first(name: "ETag"), !etag.isEmpty, !etag.hasPrefix("W/") { return etag }
+        return headers.first(name: "Last-Modified").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private static func transferError(_ error: any Error, url: String) -> DownloadError {
+        if Task.isCancelled || error is CancellationError { return .cancelled }
+        let failure = TransportErrors.fetchError(for: error, url: url, host: HostKey.of(url), bodyLimit: .max)
+        if failure == .cancelled { return .cancelled }
+        return .transport(failure.reason)
+    }
+}
+
+/// A `Content-Range: bytes START-END/TOTAL` (or `bytes */TOTAL`) header.
+struct ContentRange: Hashable {
+    /// The first byte sent; `nil` for `*`.
+    let start: Int64?
+    /// The whole file's size; `nil` for `*`.
+    let total: Int64?
+
+    init?(_ header: String?) {
+        guard let header, header.lowercased().hasPrefix("bytes ") else { return nil }
+        let value = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        let parts = value.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        total = parts[1] == "*" ? nil : Int64(parts[1])
+        if parts[0] == "*" {
+            start = nil
+        } else {
+            guard let dash = parts[0].firstIndex(of: "-"), let first = Int64(parts[0][..<dash]) else { return nil }
+            start = first
+        }
+    }
+}
+
+/// The partial file of a download, written with POSIX calls so each failure has its errno.
+final class PartialFile: @unchecked Sendable {
+    private let descriptor: Int32
+    private let path: String
+
+    init(path: String) throws(DownloadError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .file(path: folder, reason: "the folder cannot be created")
+        }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0 { throw .file(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// The bytes on disk.
+    var size: Int64 {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
+    func truncate(to length: Int64) throws(DownloadError) {
+        if ftruncate(descriptor, off_t(length)) != 0 || lseek(descriptor, off_t(length), SEEK_SET) < 0 {
+            throw .file(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws(DownloadError) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let count = write(descriptor, base, left)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .file(path: path, reason: String(cString: strerror(errno)))
+            }
+            left -= count
+            base += count
+        }
+    }
+
+    func close() {
+        _ = Foundation.close(descriptor)
+    }
+}
