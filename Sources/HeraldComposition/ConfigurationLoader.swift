@@ -51,6 +51,7 @@ public struct ConfigurationLoader: Sendable {
                      userOverride: String? = nil) throws(ConfigurationError) -> HeraldConfiguration {
         var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
         configuration.refreshLogPath = stateDirectory + "/refresh.log"
+        configuration.downloadFolder = home + "/Podcasts"
         let path = configFilePath
         configuration.configFilePath = path
         if FileManager.default.fileExists(atPath: path) {

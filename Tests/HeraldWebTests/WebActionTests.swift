@@ -368,4 +368,37 @@ struct WebFullTextTests {
         }
         try await fixture.tearDown()
     }
+
+    @Test("Given an article with an enclosure, when Download is posted, then its enclosure joins the download queue, the article says queued, and the button is gone")
+    func downloadButtonQueuesTheEnclosure() async throws {
+        let fixture = try await WebFixture.make(articles: 1)
+        fixture.server.route("/podcast.xml", .feed("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Harbour Radio</title><link>https://radio.example/</link>
+            <item><title>Tide tables</title><guid>e1</guid><description>This week: the tides.</description>
+            <enclosure url="\(fixture.server.url("/media/tides.mp3"))" type="audio/mpeg" length="5000000"/></item></channel></rss>
+            """))
+        let feed = try await fixture.herald.subscribe(to: fixture.server.url("/podcast.xml"))
+        let id = try #require(try await fixture.herald.syncIDs(ArticleFilter(scope: .feed(feed.id))).first)
+        try await fixture.test { client in
+            let token = try #require(try await client.execute(uri: "/article/\(id.rawValue)", method: .get) { response in
+                #expect(response.text.contains("action=\"/article/\(id.rawValue)/download\""))
+                #expect(!response.text.contains("queued for download"))
+                return response.csrfToken
+            })
+            try await client.execute(uri: "/article/\(id.rawValue)/download", method: .post, headers: formHeaders,
+                                     body: formBody([("csrf", token), ("return", "/article/\(id.rawValue)")])) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/article/\(id.rawValue)")
+            }
+            try await client.execute(uri: "/article/\(id.rawValue)", method: .get) { response in
+                #expect(response.text.contains("queued for download"), "\(response.text)")
+                #expect(!response.text.contains("action=\"/article/\(id.rawValue)/download\""))
+            }
+        }
+        let queued = try fixture.herald.downloads()
+        #expect(queued.map(\.url) == [fixture.server.url("/media/tides.mp3")])
+        #expect(queued.first?.path == fixture.directory + "/Podcasts/Harbour Radio/tides.mp3")
+        #expect(fixture.server.requestCount(for: "/media/tides.mp3") == 0, "queued, not downloaded: herald download does that")
+        try await fixture.tearDown()
+    }
 }

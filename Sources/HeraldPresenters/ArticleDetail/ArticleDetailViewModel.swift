@@ -43,13 +43,16 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public var hasFullText: Bool
     /// Hidden by a rule (only the hidden list shows it); a front end offers to show it again.
     public var isHidden: Bool
+    /// Whether some enclosure is not in the download queue yet (a front end offers to queue it).
+    public var canQueueDownloads: Bool
 
     /// Creates the content.
     public init(id: ArticleID, title: String, feedTitle: String, byline: String?, date: String, tags: String?,
                 body: [TextBlock], bodyHTML: String? = nil, links: [String], enclosures: [String], url: String?,
                 isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool, showsFullText: Bool = false,
-                hasFullText: Bool = false, isHidden: Bool = false) {
+                hasFullText: Bool = false, isHidden: Bool = false, canQueueDownloads: Bool = false) {
         self.isHidden = isHidden
+        self.canQueueDownloads = canQueueDownloads
         self.showsFullText = showsFullText
         self.hasFullText = hasFullText
         self.id = id

@@ -51,6 +51,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     /// link (fetched and kept when none is); on the feeds screen, turn full text on or off for the
     /// selected feed.
     case toggleFullText = "toggle-full-text"
+    /// In an article, queue its enclosures for `herald download` (newsboat's `enqueue`).
+    case enqueue
     /// The keys of this screen.
     case help
     /// Yes, in a confirmation.
@@ -87,6 +89,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .search: "Search"
         case .openInBrowser: "Open the link in the browser"
         case .toggleFullText: "Full text: the page's article or the feed's text (feeds: on/off for the feed)"
+        case .enqueue: "Queue the podcast episode (enclosures) for herald download"
         case .help: "Help"
         case .confirm: "Yes"
         case .cancel: "No / close"

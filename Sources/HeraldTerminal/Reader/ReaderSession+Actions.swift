@@ -43,6 +43,9 @@ extension ReaderSession {
             input = LineInput(.search)
         case .openInBrowser: await openInBrowser()
         case .toggleFullText: await toggleFullText()
+        case .enqueue:
+            guard case .articleDetail(let detail)? = top?.module else { return }
+            await detail.downloadQueued()
         case .help:
             await router.showHelp()
             await syncStack()

@@ -84,6 +84,11 @@ enum ArticlePage {
                 element("section", Attribute("class", "enclosures")) {
                     element("h2") { "Enclosures" }
                     element("ul") { for enclosure in content.enclosures { element("li") { enclosure } } }
+                    if content.canQueueDownloads {
+                        context.postButton("Download", action: "/article/\(content.id.rawValue)/download",
+                                           fields: [("return", detailPath)],
+                                           title: "Queue the enclosures for herald download (e)", shortcut: "e")
+                    }
                 }
             }
         }

@@ -82,6 +82,7 @@ extension WebApp {
     /// (`hidden=1|0`): the list module's intents for articles named by identifier.
     private func articleAction(_ action: String, id: ArticleID, form: FormData, request: Request) async -> Response {
         if action == "full-text" { return await fullText(id, form: form) }
+        if action == "download" { return await queueDownloads(id, form: form) }
         let list = herald.articleListScreen(ArticleFilter(), pageSize: 1, display: WebScreen())
         switch (action, form["starred"], form["read"]) {
         case ("star", let value?, _) where value == "0" || value == "1":
@@ -109,6 +110,16 @@ extension WebApp {
             await detail.fullTextToggled()
         }
         return Self.seeOther(form["then"] ?? form["return"])
+    }
+
+    /// `/article/ID/download`: the article module queues its enclosures for `herald download`; back
+    /// to the article, whose enclosures then say "queued" (or the Container says why not).
+    private func queueDownloads(_ id: ArticleID, form: FormData) async -> Response {
+        let module = herald.module(for: .articleDetail(id, within: ArticleFilter()), display: WebScreen(), format: .text)
+        guard case .articleDetail(let detail) = module else { return Self.seeOther("/") }
+        await module.appear()
+        await detail.downloadQueued()
+        return Self.seeOther(form["return"])
     }
 
     /// `/search/save` (`q`, `name`): the search module runs the query and saves it; the browser goes to
