@@ -61,7 +61,15 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
             result = .failure(error)
         }
         await gate.leave(host)
+        if case .failure = result { Self.removeIfEmpty(transfer.partialPath) }
         return try Self.finish(transfer, size: try result.get())
+    }
+
+    /// Removes a partial file that holds nothing (a refusal before the first byte), so a failed
+    /// download leaves no empty file in the feed's folder.
+    private static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_size == 0 { unlink(path) }
     }
 
     /// Moves the complete partial file to its final path.

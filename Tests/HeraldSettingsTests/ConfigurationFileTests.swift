@@ -83,6 +83,19 @@ struct ConfigurationFileTests {
         #expect(try read("web-token = 0123456789abcdef").webToken == "0123456789abcdef")
     }
 
+    @Test("The download settings: a folder with ~, counts from 1, a size; nonsense is refused with the key's name")
+    func downloadSettings() throws {
+        let configuration = try read("download-path = ~/Podcasts/herald\ndownload-parallel = 3\ndownload-per-host = 2\ndownload-max-size = 1GB\n")
+        #expect(configuration.downloadFolder == "/home/ada/Podcasts/herald")
+        #expect(configuration.downloadParallel == 3 && configuration.downloadPerHost == 2)
+        #expect(configuration.downloadMaxBytes == 1_073_741_824)
+        #expect(HeraldConfiguration(databasePath: "/x.db").downloadPerHost == 1, "one transfer per host unless asked")
+        #expect(refusal("download-parallel = 0")?.contains("download-parallel") == true)
+        #expect(refusal("download-per-host = many")?.contains("download-per-host") == true)
+        #expect(refusal("download-max-size = huge")?.contains("download-max-size") == true)
+        #expect(refusal("download-path =")?.contains("download-path") == true)
+    }
+
     @Test("User names: letters, digits and ._-@, at most 64; the same rule for HERALD_USER and --user")
     func userNames() throws {
         #expect(try read("user = Zoë_2@example.org").user == "Zoë_2@example.org")

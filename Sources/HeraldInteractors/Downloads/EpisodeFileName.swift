@@ -45,8 +45,8 @@ enum EpisodeFileName {
         return "\(folder)/\(stem) (\(number))\(ext)"
     }
 
-    /// The text with path separators and control characters replaced, leading dots and spaces
-    /// dropped, at most 120 characters.
+    /// The text with path separators and control characters replaced, leading dots, dashes and
+    /// spaces dropped, at most 120 characters.
     static func safe(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -56,7 +56,8 @@ enum EpisodeFileName {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        let trimmed = out.drop { $0 == "." || $0 == " " }
+        // No hidden file, and no name a shell command would take for an option.
+        let trimmed = out.drop { $0 == "." || $0 == " " || $0 == "-" }
         return String(String(trimmed).prefix(120)).trimmingTrailingSpaces
     }
 }
