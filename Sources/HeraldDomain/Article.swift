@@ -32,6 +32,8 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var categories: [Category]
     /// The comments page.
     public var commentsURL: String?
+    /// The podcast episode's data, when the feed gave any.
+    public var episode: EpisodeDetails?
     /// When Herald first stored it.
     public var firstSeenAt: Date
     /// The user's state.
@@ -41,7 +43,9 @@ public struct Article: Sendable, Hashable, Identifiable {
     public init(id: ArticleID, feedID: FeedID, identity: String, title: String, url: String? = nil,
                 authors: [Person] = [], published: Date? = nil, updated: Date? = nil, summary: TextConstruct? = nil,
                 content: TextConstruct? = nil, enclosures: [Enclosure] = [], categories: [Category] = [],
-                commentsURL: String? = nil, firstSeenAt: Date, state: ArticleState = ArticleState()) {
+                commentsURL: String? = nil, episode: EpisodeDetails? = nil, firstSeenAt: Date,
+                state: ArticleState = ArticleState()) {
+        self.episode = episode
         self.id = id
         self.feedID = feedID
         self.identity = identity

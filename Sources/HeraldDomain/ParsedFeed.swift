@@ -140,6 +140,8 @@ public struct ParsedItem: Sendable, Hashable {
     public var source: ItemSource?
     /// The in-scope language of the item.
     public var language: String?
+    /// The podcast episode's data (iTunes and Podcasting 2.0 tags), when the item has any.
+    public var episode: EpisodeDetails?
 
     /// Creates a parsed item.
     public init(identity: String, id: String? = nil, title: TextConstruct? = nil, plainTitle: String? = nil,
@@ -147,7 +149,8 @@ public struct ParsedItem: Sendable, Hashable {
                 updated: Date? = nil, summary: TextConstruct? = nil, content: TextConstruct? = nil,
                 enclosures: [Enclosure] = [], thumbnails: [Thumbnail] = [], categories: [Category] = [],
                 comments: String? = nil, commentsFeed: String? = nil, commentCount: Int? = nil,
-                source: ItemSource? = nil, language: String? = nil) {
+                source: ItemSource? = nil, language: String? = nil, episode: EpisodeDetails? = nil) {
+        self.episode = episode
         self.identity = identity
         self.id = id
         self.title = title

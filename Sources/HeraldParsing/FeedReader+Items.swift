@@ -59,6 +59,29 @@ extension FeedReader {
             let value = raw.trimmingASCIIWhitespace()
             if !value.isEmpty { item.commentsFeed = resolve(value) }
         case (.slash, .comments): item.commentCount = Int(raw.trimmingASCIIWhitespace())
+        case (.itunes, .duration):
+            if let seconds = EpisodeText.duration(raw) { item.episode(set: { $0.duration = seconds }) }
+        case (.itunes, .episode), (.podcast, .episode):
+            if let number = EpisodeText.number(raw) { item.episode(set: { $0.episode = number }) }
+        case (.itunes, .season), (.podcast, .season):
+            if let number = EpisodeText.number(raw) { item.episode(set: { $0.season = number }) }
+        case (.itunes, .episodeType):
+            let type = PlainText.line(from: raw).lowercased()
+            if !type.isEmpty { item.episode(set: { $0.episodeType = type }) }
+        case (.itunes, .explicit):
+            if let explicit = EpisodeText.explicit(raw) { item.episode(set: { $0.isExplicit = explicit }) }
+        case (.podcast, .funding):
+            guard let url = podcastAttributes.url, !url.isEmpty else { return }
+            let title = PlainText.line(from: raw)
+            item.episode(set: { $0.funding.append(PodcastLink(url: resolve(url), title: title.isEmpty ? nil : title)) })
+        case (.podcast, .person):
+            let name = PlainText.line(from: raw)
+            guard !name.isEmpty else { return }
+            let attributes = podcastAttributes
+            item.episode(set: {
+                $0.persons.append(PodcastPerson(name: name, role: attributes.role?.lowercased() ?? "host",
+                                                url: attributes.url.map(resolve), image: attributes.image.map(resolve)))
+            })
         case (_, .source) where ns.isRSS:
             let title = PlainText.line(from: raw)
             item.source = ItemSource(title: title.isEmpty ? nil : title, url: leafAttribute.map(resolve))

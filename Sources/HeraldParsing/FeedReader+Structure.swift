@@ -112,9 +112,13 @@ extension FeedReader {
                 return .ignored
             }
             if ns == .itunes && name == .image {
-                if let href = attribute(.href, in: attrs) { draft.thumbnails.append(Thumbnail(url: resolve(href))) }
+                if let href = attribute(.href, in: attrs) {
+                    draft.thumbnails.append(Thumbnail(url: resolve(href)))
+                    draft.episode(set: { $0.image = resolve(href) })
+                }
                 return .ignored
             }
+            if ns == .podcast { return podcastChild(name, attrs) }
             if ns.isAtom && name == .source { source = ItemSource(); return .source }
             if parent == .item, ns.isRSS && name == .item || ns.isAtom && name == .entry {
                 // An item never closed: libxml2 nests the next one inside it. Each is its own item.
@@ -215,6 +219,25 @@ extension FeedReader {
         inItem = true
         if let about = attribute(.about, in: attrs, ns: .rdf), !about.isEmpty { draft.id = about }
         return .item
+    }
+
+    /// A Podcasting 2.0 element of an item: links read from their attributes, people and funding
+    /// kept as leaves whose attributes wait for their text.
+    private func podcastChild(_ name: Name, _ attrs: Attributes) -> Context {
+        switch name {
+        case .chapters, .transcript:
+            guard let url = attribute(.url, in: attrs), !url.isEmpty else { return .ignored }
+            let link = PodcastLink(url: resolve(url), type: attribute(.type, in: attrs),
+                                   language: attribute(.language, in: attrs))
+            draft.episode(set: { name == .chapters ? $0.chapters.append(link) : $0.transcripts.append(link) })
+            return .ignored
+        case .funding, .person:
+            podcastAttributes = (url: attribute(.url, in: attrs) ?? attribute(.href, in: attrs),
+                                 role: attribute(.role, in: attrs), image: attribute(.img, in: attrs))
+            return .leaf
+        default:
+            return .leaf
+        }
     }
 
     /// Stashes the attributes a leaf needs when its text arrives (text type, domain, isPermaLink…).

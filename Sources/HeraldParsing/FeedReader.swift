@@ -59,6 +59,8 @@ final class FeedReader {
     @exclusivity(unchecked) var lastStartTagEnd = -1
     @exclusivity(unchecked) var leafType = TextType.text
     @exclusivity(unchecked) var leafAttribute: String?
+    /// The attributes of the `podcast:person` or `podcast:funding` being read.
+    @exclusivity(unchecked) var podcastAttributes: (url: String?, role: String?, image: String?) = (nil, nil, nil)
     @exclusivity(unchecked) var leafSecondAttribute: String?
     /// How the leaf's content is encoded (Atom 0.3 `mode`).
     @exclusivity(unchecked) var leafMode = ContentMode.plain

@@ -1,6 +1,8 @@
 /// The namespaces the feed reader understands, identified by URI (never by prefix).
 enum Namespace: UInt8 {
     case none, rss10, rss090, rdf, atom10, atom03, content, dc, dcterms, media, itunes, slash, wfw, sy, xhtml, xml, other
+    /// Podcasting 2.0 (`podcast:`).
+    case podcast
     /// A near miss of an Atom namespace: another case, a trailing slash, `https`, an Atom draft.
     case atomNearMiss
 
@@ -18,6 +20,8 @@ enum Namespace: UInt8 {
         case "http://purl.org/dc/terms/": .dcterms
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": .media
         case "http://www.itunes.com/dtds/podcast-1.0.dtd", "http://www.itunes.com/DTDs/Podcast-1.0.dtd": .itunes
+        case "https://podcastindex.org/namespace/1.0", "http://podcastindex.org/namespace/1.0",
+             "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md": .podcast
         case "http://purl.org/rss/1.0/modules/slash/": .slash
         case "http://wellformedweb.org/CommentAPI/": .wfw
         case "http://purl.org/rss/1.0/modules/syndication/": .sy
@@ -52,6 +56,7 @@ enum Name: UInt8 {
     case commentRss, managingEditor, webMaster, about, resource, href, rel, type, hreflang, length
     case term, scheme, label, domain, isPermaLink, version, mode, src, fileSize, medium, text, base, lang
     case owner, duration, explicit, keywords
+    case episode, season, episodeType, chapters, transcript, funding, person, role, img
 
     static func of(local: String) -> Name { table[local] ?? .other }
 
@@ -64,7 +69,8 @@ enum Name: UInt8 {
                            .icon, .logo, .subtitle, .tagline, .summary, .content, .encoded, .thumbnail, .group,
                            .commentRss, .managingEditor, .webMaster, .about, .resource, .href, .rel, .type,
                            .hreflang, .length, .term, .scheme, .label, .domain, .isPermaLink, .version, .mode,
-                           .src, .fileSize, .medium, .text, .base, .lang, .owner, .duration, .explicit, .keywords]
+                           .src, .fileSize, .medium, .text, .base, .lang, .owner, .duration, .explicit, .keywords,
+                           .episode, .season, .episodeType, .chapters, .transcript, .funding, .person, .role, .img]
         var table: [String: Name] = [:]
         for name in all { table["\(name)"] = name }
         table["HTML"] = .html

@@ -44,6 +44,7 @@ struct ArticleRestore {
         var enclosures: [String?] = []
         var categories: [String?] = []
         var commentsURLs: [String?] = []
+        var episodes: [String?] = []
         var bodies: [String] = []
         var hashes: [Int64] = []
         var vectors: [String] = []
@@ -103,6 +104,7 @@ struct ArticleRestore {
             enclosures.append(prepared.columns.enclosures)
             categories.append(prepared.columns.categories)
             commentsURLs.append(article.commentsURL)
+            episodes.append(prepared.columns.episode)
             bodies.append(prepared.columns.plainBody)
             hashes.append(archived.contentHash)
             vectors.append(prepared.vector)
@@ -225,12 +227,13 @@ struct ArticleRestore {
             sql.bind(NullableArray(page.contentLanguages)) + "::text[]",
             sql.bind(NullableArray(page.enclosures)) + "::text[]", sql.bind(NullableArray(page.categories)) + "::text[]",
             sql.bind(NullableArray(page.commentsURLs)) + "::text[]", sql.bind(page.bodies) + "::text[]",
-            sql.bind(page.hashes) + "::bigint[]", sql.bind(page.vectors) + "::text[]",
+            sql.bind(page.hashes) + "::bigint[]", sql.bind(NullableArray(page.episodes)) + "::text[]",
+            sql.bind(page.vectors) + "::text[]",
         ]
         let names = """
             feed_id, identity, title, url, author, authors_json, published, updated, first_seen, sort_date,
             summary_type, summary_value, summary_lang, content_type, content_value, content_lang, enclosures_json,
-            categories_json, comments_url, body, content_hash
+            categories_json, comments_url, body, content_hash, episode_json
             """
         sql.append("""
             INSERT INTO articles (\(names), search)

@@ -23,6 +23,7 @@ enum PostgresSchema {
         Migration(version: 6, name: "v6-hidden-articles", sql: PostgresSchemaVersion6.sql),
         Migration(version: 7, name: "v7-articles-uncompressed", sql: PostgresSchemaVersion7.sql),
         Migration(version: 8, name: "v8-feed-icons-kept-tags", sql: PostgresSchemaVersion8.sql),
+        Migration(version: 9, name: "v9-podcast-episodes", sql: PostgresSchemaVersion9.sql),
     ]
 
     /// The newest schema version this build knows.
@@ -426,5 +427,12 @@ enum PostgresSchemaVersion8 {
             name text NOT NULL,
             PRIMARY KEY (user_id, name)
         );
+        """
+}
+
+/// A podcast episode's data as JSON beside the enclosures (the SQLite store's version 11).
+enum PostgresSchemaVersion9 {
+    static let sql = """
+        ALTER TABLE articles ADD COLUMN episode_json text;
         """
 }

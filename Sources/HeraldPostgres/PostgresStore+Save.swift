@@ -150,12 +150,13 @@ struct ArticleUpsert {
             sql.bind(NullableArray(columns.map(\.categories))) + "::text[]",
             sql.bind(NullableArray(items.map(\.comments))) + "::text[]",
             sql.bind(columns.map(\.plainBody)) + "::text[]", sql.bind(columns.map(\.hash)) + "::bigint[]",
+            sql.bind(NullableArray(columns.map(\.episode))) + "::text[]",
             sql.bind(NullableArray(rows.map { Optional($0.1.binary) })) + "::tsvector[]",
         ]
         let names = """
             identity, title, url, author, authors_json, published, updated, sort_date, summary_type, summary_value,
             summary_lang, content_type, content_value, content_lang, enclosures_json, categories_json, comments_url,
-            body, content_hash
+            body, content_hash, episode_json
             """
         sql.append("""
             INSERT INTO articles (feed_id, first_seen, \(names), search)
@@ -186,6 +187,7 @@ struct ArticleUpsert {
                 content_value = \(item.content?.value), content_lang = \(item.content?.language),
                 enclosures_json = \(columns.enclosures), categories_json = \(columns.categories),
                 comments_url = \(item.comments), body = \(columns.plainBody), content_hash = \(columns.hash),
+                episode_json = \(columns.episode),
                 search = \(vector.literal)::tsvector || coalesce((SELECT p.search FROM article_pages AS p
                     WHERE p.article_id = \(id) AND p.search IS NOT NULL), ''::tsvector)
             WHERE id = \(id)

@@ -75,8 +75,8 @@ struct ArticleRestore {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
                 published, updated, enclosures_json, categories_json, comments_url, content_hash, is_read, is_starred,
-                is_hidden, is_indexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                is_hidden, episode_json, is_indexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             ON CONFLICT (feed_id, identity) DO NOTHING
             """)
         var binding = DirectBinding(statement, in: db)
@@ -97,6 +97,7 @@ struct ArticleRestore {
         binding.add(Int64(article.state.isRead ? 1 : 0))
         binding.add(Int64(article.state.isStarred ? 1 : 0))
         binding.add(Int64(article.state.isHidden ? 1 : 0))
+        binding.add(prepared.columns.episode)
         try binding.execute()
         return db.changesCount == 0 ? nil : db.lastInsertedRowID
     }

@@ -71,8 +71,8 @@ struct ArticleUpsert {
     private func insert(_ identity: String, _ fields: ItemFields) throws {
         let article = try db.cachedStatement(sql: """
             INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
-                published, updated, enclosures_json, categories_json, comments_url, content_hash, is_indexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                published, updated, enclosures_json, categories_json, comments_url, content_hash, episode_json, is_indexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """)
         let firstSeen = seenAt.timeIntervalSince1970
         var binding = DirectBinding(article, in: db)
@@ -96,7 +96,8 @@ struct ArticleUpsert {
     private func update(id: Int64, firstSeen: Double, with fields: ItemFields) throws {
         let article = try db.cachedStatement(sql: """
             UPDATE articles SET sort_date = ?, title = ?, url = ?, author = ?, authors_json = ?, published = ?,
-                updated = ?, enclosures_json = ?, categories_json = ?, comments_url = ?, content_hash = ?
+                updated = ?, enclosures_json = ?, categories_json = ?, comments_url = ?, content_hash = ?,
+                episode_json = ?
             WHERE id = ?
             """)
         var binding = DirectBinding(article, in: db)

@@ -20,7 +20,7 @@ struct ItemFields: Sendable {
 
     func sortDate(firstSeen: Double) -> Double { columns.sortDate(firstSeen: firstSeen) }
 
-    /// Binds the `articles` columns from `title` to `content_hash`, in the statements' order.
+    /// Binds the `articles` columns from `title` to `episode_json`, in the statements' order.
     func bindArticleColumns(_ binding: inout DirectBinding) {
         binding.add(columns.title)
         binding.add(item.url)
@@ -32,6 +32,7 @@ struct ItemFields: Sendable {
         binding.add(columns.categories)
         binding.add(item.comments)
         binding.add(hash)
+        binding.add(columns.episode)
     }
 
     /// Binds the `article_texts` columns from `title` to `body`, in the statements' order.

@@ -14,6 +14,8 @@ package struct ArchivedArticleColumns: Sendable {
     package let categories: String?
     /// The content (else the summary) as plain text.
     package let plainBody: String
+    /// The podcast episode's data as JSON, `nil` when there is none.
+    package let episode: String?
 
     /// The columns of an archived article.
     package init(_ archived: ArchivedArticle) {
@@ -23,7 +25,8 @@ package struct ArchivedArticleColumns: Sendable {
         authors = onlyName ? nil : ListJSON.people(article.authors)
         enclosures = ListJSON.enclosures(article.enclosures)
         categories = ListJSON.categories(article.categories)
-        plainBody = IndexText.of(article.content ?? article.summary)
+        plainBody = EpisodeColumns.searchable(IndexText.of(article.content ?? article.summary), article.episode)
+        episode = EpisodeColumns.json(article.episode)
     }
 
     /// The person's tags of the article as a store keeps them: each once, none empty, sorted.

@@ -22,6 +22,8 @@ package struct ArticleColumns: Sendable {
     package let categories: String?
     /// The authors as JSON, `nil` when there is at most one name and nothing else.
     package let authors: String?
+    /// The podcast episode's data as JSON, `nil` when there is none.
+    package let episode: String?
     /// A stable hash of the content (see ``ContentHash``); stored values depend on it.
     package let hash: Int64
 
@@ -29,7 +31,8 @@ package struct ArticleColumns: Sendable {
     package init(_ item: ParsedItem) {
         self.item = item
         title = item.plainTitle.map { IndexText.collapse($0, stripTags: false) } ?? IndexText.of(item.title)
-        plainBody = IndexText.of(item.content ?? item.summary)
+        plainBody = EpisodeColumns.searchable(IndexText.of(item.content ?? item.summary), item.episode)
+        episode = EpisodeColumns.json(item.episode)
         enclosures = ListJSON.enclosures(item.enclosures)
         categories = ListJSON.categories(item.categories)
         let onlyName = item.authors.count == 1 && item.authors[0].email == nil && item.authors[0].uri == nil
@@ -37,6 +40,8 @@ package struct ArticleColumns: Sendable {
         var hasher = ContentHash()
         hasher.add(item.plainTitle ?? item.title?.value)
         Self.addHashedColumns(of: item, authors: authors, enclosures: enclosures, categories: categories, to: &hasher)
+        // Added last and only when present, so the hashes of articles without one do not change.
+        if let episode { hasher.add(episode) }
         hash = hasher.storedValue
     }
 

@@ -18,6 +18,7 @@ public enum ArticleRowColumn: String, CaseIterable, Sendable {
     case enclosuresJSON = "enclosures_json"
     case categoriesJSON = "categories_json"
     case commentsURL = "comments_url"
+    case episodeJSON = "episode_json"
     case isRead = "is_read"
     case isStarred = "is_starred"
     case isHidden = "is_hidden"
@@ -95,6 +96,7 @@ public enum ArticleRowMapping {
             enclosures: ColumnCodec.decode([Enclosure].self, from: try row.text(.enclosuresJSON)) ?? [],
             categories: ColumnCodec.decode([HeraldDomain.Category].self, from: try row.text(.categoriesJSON)) ?? [],
             commentsURL: try row.text(.commentsURL),
+            episode: ColumnCodec.decode(EpisodeDetails.self, from: try row.text(.episodeJSON)),
             firstSeenAt: Date(timeIntervalSince1970: try required(row.real(.firstSeen), .firstSeen)),
             state: ArticleState(isRead: try row.flag(.isRead) ?? false, isStarred: try row.flag(.isStarred) ?? false,
                                 tags: tags, isHidden: try row.flag(.isHidden) ?? false))

@@ -39,10 +39,10 @@ struct PostgresStoreTests {
         let (store, schema) = try await Backend.openPostgres()
         let applied = try await store.client.query("SELECT version, name FROM schema_migrations ORDER BY version")
             .all { try $0.decode((Int, String).self) }
-        #expect(applied.map(\.0) == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(applied.map(\.0) == [1, 2, 3, 4, 5, 6, 7, 8, 9])
         #expect(applied.map(\.1) == ["v1-shared-feeds-per-user-state", "v2-refresh-queue", "v3-fetch-ledger", "v4-accounts",
                                      "v5-article-pages", "v6-hidden-articles",
-                                     "v7-articles-uncompressed", "v8-feed-icons-kept-tags"])
+                                     "v7-articles-uncompressed", "v8-feed-icons-kept-tags", "v9-podcast-episodes"])
         let (again, _) = try await Backend.openPostgres(schema: schema)
         _ = try await again.addFeed(NewFeed(url: "https://a.example.org/rss"), at: StoreFixtures.epoch)
         #expect(try await again.feeds().count == 1)

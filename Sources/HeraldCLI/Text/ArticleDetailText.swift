@@ -40,6 +40,11 @@ enum ArticleDetailText {
                 lines.append("Enclosures:")
                 lines += content.enclosures
             }
+            if !content.episode.isEmpty {
+                lines.append("")
+                lines.append("Episode:")
+                lines += content.episode
+            }
             return lines
         }
     }

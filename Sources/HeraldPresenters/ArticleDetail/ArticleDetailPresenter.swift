@@ -86,7 +86,8 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
             url: article.url.flatMap { LinkSafety.isOfferable($0) ? DisplayText.line($0) : nil }, isRead: article.state.isRead, isStarred: article.state.isStarred,
             hasNewer: response.newer != nil, hasOlder: response.older != nil,
             showsFullText: response.isFullText, hasFullText: response.hasFullText, isHidden: article.state.isHidden,
-            canQueueDownloads: article.enclosures.contains { enclosure in !response.downloads.contains { $0.url == enclosure.url } }))
+            canQueueDownloads: article.enclosures.contains { enclosure in !response.downloads.contains { $0.url == enclosure.url } },
+            episode: article.episode.map(EpisodeLines.lines) ?? []))
     }
 
     /// "A", "A and B", "A, B and C".

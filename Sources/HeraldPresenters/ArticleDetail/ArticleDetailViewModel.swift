@@ -43,6 +43,9 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public var hasFullText: Bool
     /// Hidden by a rule (only the hidden list shows it); a front end offers to show it again.
     public var isHidden: Bool
+    /// The podcast episode's data, one display line each ("Season 2 · episode 5 · 1 h 02 min",
+    /// "With Ada (host)", "Chapters: https://…"); empty for other articles.
+    public var episode: [String]
     /// Whether some enclosure is not in the download queue yet (a front end offers to queue it).
     public var canQueueDownloads: Bool
 
@@ -50,7 +53,9 @@ public struct ArticleDetailContent: Sendable, Hashable {
     public init(id: ArticleID, title: String, feedTitle: String, byline: String?, date: String, tags: String?,
                 body: [TextBlock], bodyHTML: String? = nil, links: [String], enclosures: [String], url: String?,
                 isRead: Bool, isStarred: Bool, hasNewer: Bool, hasOlder: Bool, showsFullText: Bool = false,
-                hasFullText: Bool = false, isHidden: Bool = false, canQueueDownloads: Bool = false) {
+                hasFullText: Bool = false, isHidden: Bool = false, canQueueDownloads: Bool = false,
+                episode: [String] = []) {
+        self.episode = episode
         self.isHidden = isHidden
         self.canQueueDownloads = canQueueDownloads
         self.showsFullText = showsFullText

@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 10
+    static let currentVersion = 11
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -61,6 +61,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v10-feed-icons-kept-tags") { db in
             try db.execute(sql: SchemaVersion10.sql)
+        }
+        migrator.registerMigration("v11-podcast-episodes") { db in
+            try db.execute(sql: SchemaVersion11.sql)
         }
         return migrator
     }

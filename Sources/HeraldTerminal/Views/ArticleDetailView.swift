@@ -18,6 +18,7 @@ public enum ArticleDetailView {
         field("Tags", content.tags, .dim)
         field("Link", content.url, .link)
         for enclosure in content.enclosures { field("Enclosure", enclosure, .link) }
+        for line in content.episode { field("Episode", line, .dim) }
         let state = [content.isStarred ? "starred" : nil, content.isRead ? nil : "unread"].compactMap { $0 }
         field("State", state.isEmpty ? nil : state.joined(separator: ", "), .notice)
         field("Text", content.showsFullText ? "the full article from its page (f: the feed's text)"

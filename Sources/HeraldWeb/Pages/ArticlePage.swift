@@ -84,6 +84,9 @@ enum ArticlePage {
                 element("section", Attribute("class", "enclosures")) {
                     element("h2") { "Enclosures" }
                     element("ul") { for enclosure in content.enclosures { element("li") { enclosure } } }
+                    if !content.episode.isEmpty {
+                        element("ul", Attribute("class", "episode")) { for line in content.episode { element("li") { line } } }
+                    }
                     if content.canQueueDownloads {
                         context.postButton("Download", action: "/article/\(content.id.rawValue)/download",
                                            fields: [("return", detailPath)],
