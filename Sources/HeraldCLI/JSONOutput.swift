@@ -53,8 +53,11 @@ enum JSONOutput {
         let published: Date?, updated: Date?, summary: TextConstruct?, content: TextConstruct?
         let enclosures: [Enclosure], categories: [Category], comments: String?, firstSeen: Date
         let read: Bool, starred: Bool, tags: [String]
+        /// The podcast episode's data (omitted when there is none).
+        let episode: EpisodeDetails?
 
         init(_ article: Article) {
+            episode = article.episode
             id = article.id.rawValue; feedID = article.feedID.rawValue; identity = article.identity
             title = article.title; url = article.url; authors = article.authors; published = article.published
             updated = article.updated; summary = article.summary; content = article.content

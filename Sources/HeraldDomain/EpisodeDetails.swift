@@ -40,6 +40,26 @@ public struct EpisodeDetails: Sendable, Hashable, Codable {
 
     /// Whether nothing was given.
     public var isEmpty: Bool { self == EpisodeDetails() }
+
+    private enum CodingKeys: String, CodingKey {
+        case duration, episode, season, episodeType, image, chapters, transcripts, funding, persons
+        case isExplicit = "explicit"
+    }
+
+    /// Decodes details, a missing list being an empty one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        duration = try container.decodeIfPresent(Int.self, forKey: .duration)
+        episode = try container.decodeIfPresent(Int.self, forKey: .episode)
+        season = try container.decodeIfPresent(Int.self, forKey: .season)
+        episodeType = try container.decodeIfPresent(String.self, forKey: .episodeType)
+        isExplicit = try container.decodeIfPresent(Bool.self, forKey: .isExplicit)
+        image = try container.decodeIfPresent(String.self, forKey: .image)
+        chapters = try container.decodeIfPresent([PodcastLink].self, forKey: .chapters) ?? []
+        transcripts = try container.decodeIfPresent([PodcastLink].self, forKey: .transcripts) ?? []
+        funding = try container.decodeIfPresent([PodcastLink].self, forKey: .funding) ?? []
+        persons = try container.decodeIfPresent([PodcastPerson].self, forKey: .persons) ?? []
+    }
 }
 
 /// A link of a podcast episode: a chapters file, a transcript, a funding page.

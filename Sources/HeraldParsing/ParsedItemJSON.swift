@@ -19,6 +19,7 @@ enum ParsedItemJSON {
             FeedPartsJSON.write(enclosure, into: &writer)
         }
         writer.closeArray()
+        if let episode = item.episode { writer.key("episode"); EpisodeJSON.write(episode, into: &writer) }
         if let id = item.id { writer.key("id"); writer.string(id) }
         writer.key("identity"); writer.string(item.identity)
         if let language = item.language { writer.key("language"); writer.string(language) }
