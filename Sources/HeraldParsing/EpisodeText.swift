@@ -34,6 +34,20 @@ enum EpisodeText {
     }
 }
 
+extension EpisodeText {
+    /// Gives the channel's people and funding to its episodes (items with an enclosure or episode
+    /// data) that name none of their own, as Podcasting 2.0 says an item's own tags win.
+    static func inherit(_ channel: EpisodeDetails, into items: inout [ParsedItem]) {
+        guard !channel.persons.isEmpty || !channel.funding.isEmpty else { return }
+        for index in items.indices where !items[index].enclosures.isEmpty || items[index].episode != nil {
+            items[index].episode(set: { episode in
+                if episode.persons.isEmpty { episode.persons = channel.persons }
+                if episode.funding.isEmpty { episode.funding = channel.funding }
+            })
+        }
+    }
+}
+
 extension ParsedItem {
     /// Changes the episode's data, creating it on first use.
     mutating func episode(set change: (inout EpisodeDetails) -> Void) {

@@ -71,22 +71,30 @@ extension FeedReader {
         case (.itunes, .explicit):
             if let explicit = EpisodeText.explicit(raw) { item.episode(set: { $0.isExplicit = explicit }) }
         case (.podcast, .funding):
-            guard let url = podcastAttributes.url, !url.isEmpty else { return }
-            let title = PlainText.line(from: raw)
-            item.episode(set: { $0.funding.append(PodcastLink(url: resolve(url), title: title.isEmpty ? nil : title)) })
+            if let link = podcastFunding(raw) { item.episode(set: { $0.funding.append(link) }) }
         case (.podcast, .person):
-            let name = PlainText.line(from: raw)
-            guard !name.isEmpty else { return }
-            let attributes = podcastAttributes
-            item.episode(set: {
-                $0.persons.append(PodcastPerson(name: name, role: attributes.role?.lowercased() ?? "host",
-                                                url: attributes.url.map(resolve), image: attributes.image.map(resolve)))
-            })
+            if let person = podcastPerson(raw) { item.episode(set: { $0.persons.append(person) }) }
         case (_, .source) where ns.isRSS:
             let title = PlainText.line(from: raw)
             item.source = ItemSource(title: title.isEmpty ? nil : title, url: leafAttribute.map(resolve))
         default: break
         }
+    }
+
+    /// A `podcast:funding` element: its `url` and its text; `nil` without a URL.
+    func podcastFunding(_ raw: String) -> PodcastLink? {
+        guard let url = podcastAttributes.url, !url.isEmpty else { return nil }
+        let title = PlainText.line(from: raw)
+        return PodcastLink(url: resolve(url), title: title.isEmpty ? nil : title)
+    }
+
+    /// A `podcast:person` element: its text as the name (`nil` when empty), the role (`host` by default).
+    func podcastPerson(_ raw: String) -> PodcastPerson? {
+        let name = PlainText.line(from: raw)
+        guard !name.isEmpty else { return nil }
+        let attributes = podcastAttributes
+        return PodcastPerson(name: name, role: attributes.role?.lowercased() ?? "host",
+                             url: attributes.url.map(resolve), image: attributes.image.map(resolve))
     }
 
     /// Completes the item: permalink from the guid, language, identity; then stores it.

@@ -75,6 +75,10 @@ extension FeedReader {
         case (_, .generator) where ns.isRSS || ns.isAtom:
             let name = PlainText.line(from: raw)
             feed.generator = Generator(name: name.isEmpty ? nil : name, uri: leafAttribute.map(resolve), version: leafSecondAttribute)
+        case (.podcast, .funding):
+            if let link = podcastFunding(raw) { channelPodcast.funding.append(link) }
+        case (.podcast, .person):
+            if let person = podcastPerson(raw) { channelPodcast.persons.append(person) }
         case (_, .ttl) where ns.isRSS:
             feed.updateHint = UpdateHint(ttlMinutes: Int(raw.trimmingASCIIWhitespace()),
                                          syndicationInterval: feed.updateHint?.syndicationInterval)

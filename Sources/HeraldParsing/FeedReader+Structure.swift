@@ -90,6 +90,10 @@ extension FeedReader {
                 default: break
                 }
             }
+            if ns == .podcast {
+                guard name == .funding || name == .person else { return .ignored }
+                return podcastChild(name, attrs)
+            }
             return commonChild(frame, attrs, owner: .feed)
         case .item, .media:
             if ns == .media {
@@ -223,7 +227,7 @@ extension FeedReader {
 
     /// A Podcasting 2.0 element of an item: links read from their attributes, people and funding
     /// kept as leaves whose attributes wait for their text.
-    private func podcastChild(_ name: Name, _ attrs: Attributes) -> Context {
+    func podcastChild(_ name: Name, _ attrs: Attributes) -> Context {
         switch name {
         case .chapters, .transcript:
             guard let url = attribute(.url, in: attrs), !url.isEmpty else { return .ignored }

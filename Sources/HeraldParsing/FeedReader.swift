@@ -59,6 +59,9 @@ final class FeedReader {
     @exclusivity(unchecked) var lastStartTagEnd = -1
     @exclusivity(unchecked) var leafType = TextType.text
     @exclusivity(unchecked) var leafAttribute: String?
+    /// The channel's own `podcast:person` and `podcast:funding`, which its episodes without their
+    /// own inherit (the Podcasting 2.0 rule).
+    @exclusivity(unchecked) var channelPodcast = EpisodeDetails()
     /// The attributes of the `podcast:person` or `podcast:funding` being read.
     @exclusivity(unchecked) var podcastAttributes: (url: String?, role: String?, image: String?) = (nil, nil, nil)
     @exclusivity(unchecked) var leafSecondAttribute: String?

@@ -119,6 +119,7 @@ public struct LibXMLFeedParser: FeedParsing {
             throw .unreadable(reason: reader.warnings.first ?? "no root element")
         }
         var feed = reader.feed
+        EpisodeText.inherit(reader.channelPodcast, into: &feed.items)
         // libxml2 names the declared encoding as written; a byte order mark or an override wins.
         feed.encoding = settled != nil || choice.forced != nil ? choice.name : outcome.declaredEncoding ?? choice.name
         feed.recovered = !outcome.wellFormed || repaired

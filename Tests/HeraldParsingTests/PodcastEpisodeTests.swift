@@ -65,6 +65,26 @@ struct PodcastEpisodeTests {
         #expect(items[3].episode == nil, "\(String(describing: items[3].episode))")
         #expect(items[4].episode == nil)
     }
+
+    @Test("The channel's people and funding go to its episodes that name none of their own; an item's own win; a text item gets none")
+    func channelPeopleAndFundingAreInherited() throws {
+        let feed = """
+            <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Show</title>
+            <podcast:person role="Host">Sam Host</podcast:person>
+            <podcast:funding url="/support">Support us</podcast:funding>
+            <item><title>One</title><guid>1</guid><enclosure url="https://cdn.example/1.mp3" type="audio/mpeg"/></item>
+            <item><title>Two</title><guid>2</guid><enclosure url="https://cdn.example/2.mp3" type="audio/mpeg"/>
+              <podcast:person role="guest">Rosa Baker</podcast:person></item>
+            <item><title>News</title><guid>3</guid><description>No episode.</description></item>
+            </channel></rss>
+            """
+        let items = try LibXMLFeedParserHarness.parse(feed, url: "https://show.example/feed.xml").items
+        #expect(items[0].episode?.persons == [PodcastPerson(name: "Sam Host", role: "host")])
+        #expect(items[0].episode?.funding == [PodcastLink(url: "https://show.example/support", title: "Support us")])
+        #expect(items[1].episode?.persons == [PodcastPerson(name: "Rosa Baker", role: "guest")])
+        #expect(items[1].episode?.funding.count == 1)
+        #expect(items[2].episode == nil)
+    }
 }
 
 /// Parses with a document URL, for relative links.

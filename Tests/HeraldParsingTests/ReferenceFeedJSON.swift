@@ -58,9 +58,10 @@ enum ReferenceFeedJSON {
         var authors: [Person], contributors: [Person], published: String?, updated: String?
         var summary: TextConstruct?, content: TextConstruct?, enclosures: [Enclosure], thumbnails: [Thumbnail]
         var categories: [Category], comments: String?, commentsFeed: String?, commentCount: Int?
-        var source: ItemSource?, language: String?
+        var source: ItemSource?, language: String?, episode: EpisodeObject?
 
         init(_ item: ParsedItem) {
+            episode = item.episode.map(EpisodeObject.init)
             identity = item.identity; id = item.id; title = item.title; plainTitle = item.plainTitle
             links = item.links; authors = item.authors; contributors = item.contributors
             published = item.published.map(ReferenceFeedJSON.rfc3339); updated = item.updated.map(ReferenceFeedJSON.rfc3339)
@@ -68,6 +69,21 @@ enum ReferenceFeedJSON {
             thumbnails = item.thumbnails; categories = item.categories; comments = item.comments
             commentsFeed = item.commentsFeed; commentCount = item.commentCount; source = item.source
             language = item.language
+        }
+    }
+
+    /// An item's `episode`: empty lists left out, `explicit` for ``EpisodeDetails/isExplicit``.
+    private struct EpisodeObject: Encodable {
+        var duration: Int?, episode: Int?, season: Int?, episodeType: String?, explicit: Bool?, image: String?
+        var chapters: [PodcastLink]?, transcripts: [PodcastLink]?, funding: [PodcastLink]?, persons: [PodcastPerson]?
+
+        init(_ details: EpisodeDetails) {
+            duration = details.duration; episode = details.episode; season = details.season
+            episodeType = details.episodeType; explicit = details.isExplicit; image = details.image
+            chapters = details.chapters.isEmpty ? nil : details.chapters
+            transcripts = details.transcripts.isEmpty ? nil : details.transcripts
+            funding = details.funding.isEmpty ? nil : details.funding
+            persons = details.persons.isEmpty ? nil : details.persons
         }
     }
 
