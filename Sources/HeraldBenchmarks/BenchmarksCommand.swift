@@ -15,7 +15,7 @@ struct BenchmarksCommand: AsyncParsableCommand {
             ParsingBenchmarkCommand.self, StoreBenchmarkCommand.self, RefreshBenchmarkCommand.self,
             RefreshBenchmarkServeCommand.self, ReaderBenchmarkCommand.self, WebBenchmarkCommand.self,
             ScaleBenchmarkCommand.self, MigrationBenchmarkCommand.self, SyncBenchmarkCommand.self,
-            ExtractBenchmarkCommand.self,
+            ExtractBenchmarkCommand.self, ExtractTreeCommand.self,
         ]
     )
 

@@ -25,3 +25,21 @@ struct ExtractBenchmarkCommand: ParsableCommand {
         ExtractBenchmark.run(pagesFolder: pages, repetitions: max(1, repetitions), processPages: max(0, processPages))
     }
 }
+
+/// `herald-benchmarks extract-tree FILE`: libxml2's tree of one page, built and freed in a child
+/// process whose peak memory the extract benchmark weighs against the extractor's.
+struct ExtractTreeCommand: ParsableCommand {
+    /// The subcommand's name; hidden from help (the benchmark runs it).
+    static let configuration = CommandConfiguration(
+        commandName: "extract-tree", abstract: "libxml2's tree of one page, for the extract benchmark's memory baseline.",
+        shouldDisplay: false)
+
+    /// The page.
+    @Argument(help: "An HTML file.")
+    var file: String
+
+    /// Builds and frees the tree.
+    func run() {
+        ExtractBenchmark.buildTree(of: file)
+    }
+}

@@ -63,99 +63,112 @@ final class PageTree {
         // while the page is read (the tree is what recovery made of it).
         xmlSetStructuredErrorFunc(nil) { _, _ in }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let document: htmlDocPtr? = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
-            return htmlReadMemory(base, Int32(raw.count), nil, encoding, Int32(options))
+        // libxml2's parser drives the tree's construction through SAX: its own tree (as large
+        // again as Herald's, 6 to 11 times the page) is never built. The events are the ones its
+        // tree builder gets from `htmlReadMemory` (implied and auto-closed elements included).
+        let builder = PageTreeBuilder(tree: tree)
+        var handler = htmlSAXHandler()
+        handler.startElement = { context, name, attributes in
+            guard let context, let name else { return }
+            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().start(name, attributes)
         }
-        guard let document else { return tree }
-        defer { xmlFreeDoc(document) }
-        tree.convert(document)
+        handler.endElement = { context, _ in
+            guard let context else { return }
+            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().end()
+        }
+        handler.characters = { context, characters, length in
+            guard let context, let characters, length > 0 else { return }
+            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().text(characters, Int(length))
+        }
+        // Script and style bodies; blank runs the parser judges ignorable are dropped, as its tree
+        // builder drops them.
+        handler.cdataBlock = handler.characters
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                  let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
+            defer {
+                if let document = context.pointee.myDoc {
+                    xmlFreeDoc(document)
+                    context.pointee.myDoc = nil
+                }
+                htmlFreeParserCtxt(context)
+            }
+            context.pointee.sax.pointee = handler
+            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+            htmlCtxtUseOptions(context, Int32(options))
+            if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+                xmlSwitchToEncoding(context, encoder)
+            }
+            htmlParseDocument(context)
+        }
+        withExtendedLifetime(builder) {}
         tree.documentTitle = PageText.trimmed(tree.root.descendants(named: "title").first?.textContent ?? "")
         return tree
     }
 
-    /// Copies libxml2's tree into nodes, without recursion.
-    private func convert(_ document: htmlDocPtr) {
-        var source = document.pointee.children
-        var parents: [PageNode] = []
-        var target = root
-        var sawRoot = false
-        while let current = source {
-            var descended = false
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                let name = Self.name(of: current)
-                if !sawRoot && name == "html" && parents.isEmpty {
-                    // The page's own <html>: its attributes (lang, dir) go on the root.
-                    sawRoot = true
-                    root.attributes = Self.attributes(of: current)
-                    if current.pointee.children != nil {
-                        parents.append(target)
-                        source = current.pointee.children
-                        descended = true
-                    }
-                } else if nodes.count < Self.maxNodes {
-                    let element = make(name, attributes: Self.attributes(of: current))
-                    target.append(element)
-                    if current.pointee.children != nil {
-                        parents.append(target)
-                        if parents.count < Self.maxDepth { target = element }
-                        source = current.pointee.children
-                        descended = true
-                    }
-                }
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if nodes.count < Self.maxNodes, let content = current.pointee.content {
-                    let value = String(cString: content)
-                    if let last = target.lastChild, last.isText {
-                        last.text += value
-                    } else {
-                        target.append(make("", text: value))
-                    }
-                }
-            default:
-                break
+    /// Builds the tree from the parser's events: at most ``maxNodes`` nodes (past the limit,
+    /// everything is left out), elements deeper than ``maxDepth`` kept as children of their
+    /// ancestor at that depth, runs of text merged.
+    private final class PageTreeBuilder {
+        private let tree: PageTree
+        /// Where each open element's children go (the element, or its ancestor past the depth limit).
+        private var targets: [PageNode] = []
+        private var sawRoot = false
+
+        init(tree: PageTree) {
+            self.tree = tree
+        }
+
+        private var target: PageNode { targets.last ?? tree.root }
+
+        func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+            let name = PageTree.name(name)
+            if !sawRoot && name == "html" && targets.isEmpty {
+                // The page's own <html>: its attributes (lang, dir) go on the root.
+                sawRoot = true
+                tree.root.attributes = PageTree.attributes(attributes)
+                targets.append(tree.root)
+                return
             }
-            if descended { continue }
-            // The next sibling, else the next sibling of the nearest ancestor that has one.
-            var cursor: xmlNodePtr? = current
-            source = nil
-            while let node = cursor {
-                if let next = node.pointee.next {
-                    source = next
-                    break
-                }
-                cursor = node.pointee.parent
-                if cursor == nil || cursor?.pointee.type == XML_HTML_DOCUMENT_NODE || cursor?.pointee.type == XML_DOCUMENT_NODE {
-                    cursor = nil
-                    break
-                }
-                if let up = parents.popLast() { target = up }
+            guard tree.nodes.count < PageTree.maxNodes else {
+                targets.append(target)
+                return
+            }
+            let element = tree.make(name, attributes: PageTree.attributes(attributes))
+            let parent = target
+            parent.append(element)
+            targets.append(targets.count < PageTree.maxDepth ? element : parent)
+        }
+
+        func end() {
+            _ = targets.popLast()
+        }
+
+        func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
+            guard tree.nodes.count < PageTree.maxNodes else { return }
+            let value = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
+            let parent = target
+            if let last = parent.lastChild, last.isText {
+                last.text += value
+            } else {
+                parent.append(tree.make("", text: value))
             }
         }
     }
 
-    private static func name(of node: xmlNodePtr) -> String {
-        guard let name = node.pointee.name else { return "unknown" }
+    fileprivate static func name(_ name: UnsafePointer<xmlChar>) -> String {
         let value = String(cString: name)
         return value.utf8.contains(where: { (65...90).contains($0) }) ? value.lowercased() : value
     }
 
-    private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
+    /// A SAX1 attribute list (name, value, name, value…, nil); a value-less attribute is empty.
+    fileprivate static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
+        guard var cursor = list else { return [] }
         var result: [(name: String, value: String)] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            if let name = current.pointee.name {
-                var value = ""
-                var child = current.pointee.children
-                while let text = child {
-                    if let content = text.pointee.content { value += String(cString: content) }
-                    child = text.pointee.next
-                }
-                // libxml2's HTML parser lower-cases attribute names already.
-                result.append((String(cString: name), value))
-            }
-            attribute = current.pointee.next
+        while let key = cursor.pointee {
+            // libxml2's HTML parser lower-cases attribute names already.
+            result.append((String(cString: key), (cursor + 1).pointee.map { String(cString: $0) } ?? ""))
+            cursor += 2
         }
         return result
     }
