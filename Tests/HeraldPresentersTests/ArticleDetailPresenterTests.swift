@@ -40,6 +40,48 @@ struct ArticleDetailPresenterTests {
         #expect(content.isStarred && content.isRead && content.hasOlder && !content.hasNewer)
     }
 
+    @Test("""
+        Given a podcast episode with data and download entries, when presented, then each enclosure says queued, \
+        how far, downloaded or failed, the episode lines are display-ready and terminal-safe, and only an enclosure \
+        not queued yet offers a download
+        """)
+    func podcastEpisode() throws {
+        let urls = ["https://cdn.example/a.mp3", "https://cdn.example/b.mp3", "https://cdn.example/c.mp3", "https://cdn.example/d.mp3"]
+        let article = Article(
+            id: ArticleID(9), feedID: FeedID(1), identity: "e", title: "Tides", enclosures: urls.map { Enclosure(url: $0) },
+            episode: EpisodeDetails(duration: 3723, episode: 5, season: 2, episodeType: "bonus", isExplicit: true,
+                                    image: "https://radio.example/e5.jpg",
+                                    transcripts: [PodcastLink(url: "https://radio.example/e5.vtt", type: "text/vtt", language: "en")],
+                                    funding: [PodcastLink(url: "https://radio.example/give", title: "Give\u{1B}[2J")],
+                                    persons: [PodcastPerson(name: "Ada", role: "guest"), PodcastPerson(name: "Sam")]),
+            firstSeenAt: testNow)
+        func entry(_ url: String, _ state: DownloadState, written: Int64 = 0, total: Int64? = nil) -> EpisodeDownload {
+            EpisodeDownload(url: url, articleID: article.id, feedID: article.feedID, feedTitle: "Radio", title: "Tides",
+                            path: "/pods/Radio/" + url.split(separator: "/").last!, state: state, bytesWritten: written,
+                            totalBytes: total, queuedAt: testNow)
+        }
+        var detail = response(article, body: RichText())
+        detail.downloads = [entry(urls[0], .finished(at: testNow)), entry(urls[1], .queued, written: 400, total: 1000),
+                            entry(urls[2], .failed(reason: "The server answered HTTP 403."))]
+        let content = try #require(ArticleDetailPresenter.viewModel(for: detail, now: testNow, dates: dates).content)
+        #expect(content.enclosures == [
+            "https://cdn.example/a.mp3 — downloaded to /pods/Radio/a.mp3",
+            "https://cdn.example/b.mp3 — queued for download (40% on disk)",
+            "https://cdn.example/c.mp3 — download failed: The server answered HTTP 403.",
+            "https://cdn.example/d.mp3",
+        ])
+        #expect(content.canQueueDownloads, "d.mp3 is not queued yet")
+        #expect(content.episode == [
+            "Season 2 · episode 5 · bonus · 1 h 02 min · explicit",
+            "With Ada (guest), Sam",
+            "Artwork: https://radio.example/e5.jpg",
+            "Transcript (text/vtt, en): https://radio.example/e5.vtt",
+            "Support: Give — https://radio.example/give",
+        ])
+        detail.downloads.append(entry(urls[3], .queued))
+        #expect(ArticleDetailPresenter.viewModel(for: detail, now: testNow, dates: dates).content?.canQueueDownloads == false)
+    }
+
     @Test("Given an article with no body and no authors, when presented, then there is no byline and the body says to open the link")
     func bare() throws {
         let article = Article(id: ArticleID(1), feedID: FeedID(1), identity: "x", title: "", firstSeenAt: testNow)

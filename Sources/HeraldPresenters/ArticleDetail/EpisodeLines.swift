@@ -2,8 +2,8 @@ import HeraldDomain
 
 /// A podcast episode's data as display lines, safe for a terminal.
 enum EpisodeLines {
-    /// "Season 2 · episode 5 · bonus · 1 h 02 min · explicit", then the people, chapters,
-    /// transcripts and funding, one line each.
+    /// "Season 2 · episode 5 · bonus · 1 h 02 min · explicit", then the people, artwork,
+    /// chapters, transcripts and funding, one line each.
     static func lines(_ details: EpisodeDetails) -> [String] {
         var summary: [String] = []
         if let season = details.season { summary.append("Season \(season)") }
@@ -17,6 +17,7 @@ enum EpisodeLines {
                 DisplayText.line(person.name) + (person.role.map { " (" + DisplayText.line($0) + ")" } ?? "")
             }.joined(separator: ", "))
         }
+        if let image = details.image { lines.append("Artwork: " + DisplayText.line(image)) }
         for chapters in details.chapters { lines.append("Chapters: " + DisplayText.line(chapters.url)) }
         for transcript in details.transcripts {
             let about = [transcript.type, transcript.language].compactMap { $0.map(DisplayText.line) }
