@@ -65,7 +65,7 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var configFilePath: String?
 
     /// Creates a configuration.
-    public init(databasePath: String, maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,
+    public init(databasePath: String, maxConcurrentFetches: Int = 128, maxConcurrentPerHost: Int = 4,
                 minimumRefreshInterval: Double = 15 * 60, maximumRefreshInterval: Double = 24 * 3600,
                 retention: RetentionPolicy = RetentionPolicy(), userAgent: String? = nil,
                 fetchTimeout: Double = 30, maxFeedBytes: Int = 32 * 1_048_576) {

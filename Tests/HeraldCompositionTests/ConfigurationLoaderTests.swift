@@ -16,7 +16,7 @@ struct ConfigurationLoaderTests {
                                                        "XDG_CONFIG_HOME": "/nonexistent-config"])
         let configuration = try loader.load()
         #expect(configuration.databasePath == "/data/herald/herald.db")
-        #expect(configuration.maxConcurrentFetches == 64)
+        #expect(configuration.maxConcurrentFetches == 128)
     }
 
     @Test("The refresh log lives under XDG_STATE_HOME, else ~/.local/state; the file can move it or turn it off")

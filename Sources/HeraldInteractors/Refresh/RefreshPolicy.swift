@@ -74,7 +74,7 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var iconCheckInterval: TimeInterval = 7 * 24 * 3600
 
     /// Creates a policy; every parameter has the documented default.
-    public init(maxConcurrentFetches: Int = 64, maxConcurrentPerHost: Int = 4,
+    public init(maxConcurrentFetches: Int = 128, maxConcurrentPerHost: Int = 4,
                 minimumInterval: TimeInterval = 15 * 60, maximumInterval: TimeInterval = 24 * 3600,
                 defaultInterval: TimeInterval = 3600, backoffBase: TimeInterval = 5 * 60,
                 backoffCap: TimeInterval = 24 * 3600, jitterStyle: JitterStyle = .full,

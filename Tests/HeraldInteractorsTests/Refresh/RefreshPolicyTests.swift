@@ -15,7 +15,7 @@ struct RefreshPolicyTests {
     }
 
     @Test func defaultsMatchTheDocumentedValues() {
-        #expect(policy.maxConcurrentFetches == 64)
+        #expect(policy.maxConcurrentFetches == 128)
         #expect(policy.maxConcurrentPerHost == 4)
         #expect(policy.minimumInterval == 15 * 60)
         #expect(policy.maximumInterval == 24 * 3600)
