@@ -162,7 +162,7 @@ let package = Package(
             dependencies: [
                 "HeraldDomain", "HeraldPorts", "HeraldParsing", "HeraldStore", "HeraldFetching",
                 "HeraldInteractors", "HeraldTestSupport", "CLibXML2", "Herald", "HeraldTerminal", "HeraldWeb",
-                "HeraldComposition", "HeraldPostgres", "HeraldSync",
+                "HeraldComposition", "HeraldPostgres", "HeraldSync", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -7,4 +7,9 @@
 static inline int herald_inflate_init_gzip(z_streamp stream) {
     return inflateInit2(stream, 16 + MAX_WBITS);
 }
+/* The same wrapper for compressing (deflateInit2 is a macro too): level 6, 8-level memory, the
+   default strategy, as `gzip -6` and Python's gzip module write it. */
+static inline int herald_deflate_init_gzip(z_streamp stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+}
 #endif

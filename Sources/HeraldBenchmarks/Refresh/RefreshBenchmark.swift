@@ -37,12 +37,13 @@ enum RefreshBenchmark {
             .measure(in: folder.appendingPathComponent("warm-up"), warm: true, baseline: true)
         var scenarios = options.limits.map {
             RefreshBenchmarkScenario(feeds: options.feeds, items: options.items,
-                                     latencyMilliseconds: options.latencyMilliseconds, origins: options.origins, limits: $0)
+                                     latencyMilliseconds: options.latencyMilliseconds, origins: options.origins, limits: $0,
+                                     documents: options.documents ?? .news)
         }
         if options.origins > 1 {
             scenarios.append(RefreshBenchmarkScenario(feeds: options.feeds, items: options.items,
                                                       latencyMilliseconds: options.latencyMilliseconds, origins: 1,
-                                                      limits: .default))
+                                                      limits: .default, documents: options.documents ?? .news))
         }
         var goals: [String] = []
         if options.scenarios == .process { scenarios = [] }

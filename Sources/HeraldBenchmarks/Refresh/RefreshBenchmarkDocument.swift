@@ -83,6 +83,85 @@ struct RefreshBenchmarkDocument {
             """
     }
 
+    /// The RSS text of feed `feed` in the shape of `scripts/neutral-feed-server`: a blog's feed
+    /// whose items carry one entity-escaped HTML description of two to four paragraphs (three to
+    /// six sentences, now and then a link or emphasis). The words come from this benchmark's
+    /// longer list, so sentences are 7 to 17 words (the Python server's are 8 to 20 of shorter
+    /// words): the documents are the same size, 80–100 KB at 50 items.
+    static func neutral(feed: Int, items: Int) -> String {
+        var document = RefreshBenchmarkDocument(feed: feed)
+        return document.neutralText(items: items)
+    }
+
+    private mutating func neutralText(items: Int) -> String {
+        let site = "https://blog\(feed).example.org"
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0">
+            <channel>
+            <title>\(sentence(words: 2 + Int(random.next() % 3))) (\(feed))</title>
+            <link>\(site)/</link>
+            <description>Notes and essays from blog \(feed)</description>
+            <language>en</language>
+            <lastBuildDate>\(RefreshBenchmarkDates.http(Self.newest))</lastBuildDate>
+
+            """
+        xml.reserveCapacity(items * 1_900)
+        for number in 0..<items {
+            let title = sentence(words: 4 + Int(random.next() % 7))
+            let slug = title.lowercased().split(separator: " ").prefix(6).joined(separator: "-")
+            let published = Self.newest - number * 18_000 - Int(random.next() % 3_600)
+            let link = "\(site)/2026/11/\(slug)-\(number)/"
+            var html: [String] = []
+            for _ in 0..<(2 + Int(random.next() % 3)) { html.append(paragraph(site: site)) }
+            xml += """
+                <item>
+                <title>\(title)</title>
+                <link>\(link)</link>
+                <guid isPermaLink="true">\(link)</guid>
+                <pubDate>\(RefreshBenchmarkDates.http(published))</pubDate>
+                <description>\(Self.escaped(html.joined(separator: "\n")))</description>
+                </item>
+
+                """
+        }
+        xml += "</channel>\n</rss>\n"
+        return xml
+    }
+
+    /// A paragraph of three to six sentences, now and then with a link or emphasis.
+    private mutating func paragraph(site: String) -> String {
+        var parts: [String] = []
+        for _ in 0..<(3 + Int(random.next() % 4)) {
+            var text = sentence(words: 7 + Int(random.next() % 11))
+            let roll = random.next() % 100
+            if roll < 15 {
+                let tag = word()
+                text += " (see <a href=\"\(site)/tag/\(tag)/\">more on \(tag)</a>)"
+            } else if roll < 25 {
+                text += ", <em>\(sentence(words: 2 + Int(random.next() % 3)).lowercased())</em>"
+            }
+            parts.append(text + ".")
+        }
+        return "<p>" + parts.joined(separator: " ") + "</p>"
+    }
+
+    /// `&`, `<`, `>` and `"` as entities, as Python's `xml.sax.saxutils.escape` (and `"`) writes them.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     private mutating func word() -> String {
         RefreshBenchmarkWords.all[Int(random.next() % UInt64(RefreshBenchmarkWords.all.count))]
     }

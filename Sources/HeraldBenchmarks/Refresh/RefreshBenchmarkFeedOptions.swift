@@ -19,6 +19,10 @@ struct RefreshBenchmarkFeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Origins the feeds are spread over (one port each on 127.0.0.1).", valueName: "K"))
     var origins = 50
 
+    /// The documents' shape; each scenario has its own default.
+    @Option(help: ArgumentHelp("The documents: news (description and content:encoded, the in-process scenarios' default) or neutral (scripts/neutral-feed-server's shape, gzip; the whole-process scenario's and refresh-serve's default).", valueName: "news|neutral"))
+    var documents: RefreshBenchmarkOptions.Documents?
+
     /// Refuses a count below 1 or a negative latency.
     func validate() throws {
         guard feeds > 0 else { throw ValidationError("--feeds must be at least 1.") }
@@ -29,6 +33,9 @@ struct RefreshBenchmarkFeedOptions: ParsableArguments {
 
     /// The benchmark's settings with these feeds and the defaults for the rest.
     var settings: RefreshBenchmarkOptions {
-        RefreshBenchmarkOptions(feeds: feeds, items: items, latencyMilliseconds: latencyMilliseconds, origins: origins)
+        RefreshBenchmarkOptions(feeds: feeds, items: items, latencyMilliseconds: latencyMilliseconds, origins: origins,
+                                documents: documents)
     }
 }
+
+extension RefreshBenchmarkOptions.Documents: ExpressibleByArgument {}

@@ -14,19 +14,33 @@ struct RefreshBenchmarkFeeds: Sendable {
     let items: Int
     /// What the server answered so far.
     let tally: RefreshBenchmarkServerTally
+    /// The documents' shape.
+    let style: RefreshBenchmarkOptions.Documents
     /// The documents of feeds `0..<documents.count`, generated once; others are generated per request.
     private let documents: [[UInt8]]
+    /// The same documents gzipped (neutral documents only), served to requests that accept gzip.
+    private let gzipped: [[UInt8]]
 
     /// Feeds whose documents are generated on every request.
-    init(items: Int, tally: RefreshBenchmarkServerTally) {
-        self.init(items: items, tally: tally, pregenerating: 0)
+    init(items: Int, tally: RefreshBenchmarkServerTally, style: RefreshBenchmarkOptions.Documents = .news) {
+        self.init(items: items, tally: tally, pregenerating: 0, style: style)
     }
 
     /// Feeds whose first `feeds` documents are generated now and then served as they are.
-    init(items: Int, tally: RefreshBenchmarkServerTally, pregenerating feeds: Int) {
+    init(items: Int, tally: RefreshBenchmarkServerTally, pregenerating feeds: Int,
+         style: RefreshBenchmarkOptions.Documents = .news) {
         self.items = items
         self.tally = tally
-        self.documents = (0..<feeds).map { Array(RefreshBenchmarkDocument.rss(feed: $0, items: items).utf8) }
+        self.style = style
+        self.documents = (0..<feeds).map { Array(Self.document(feed: $0, items: items, style: style).utf8) }
+        self.gzipped = style == .neutral ? documents.map(GzipCompressor.gzip) : []
+    }
+
+    private static func document(feed: Int, items: Int, style: RefreshBenchmarkOptions.Documents) -> String {
+        switch style {
+        case .news: RefreshBenchmarkDocument.rss(feed: feed, items: items)
+        case .neutral: RefreshBenchmarkDocument.neutral(feed: feed, items: items)
+        }
     }
 
     /// The path of feed `feed`.
@@ -41,17 +55,29 @@ struct RefreshBenchmarkFeeds: Sendable {
     func respond(to request: RecordedRequest) -> CannedResponse {
         let name = request.path.dropFirst(Self.prefix.count)
         guard name.hasSuffix(".xml"), let feed = Int(name.dropLast(4)), feed >= 0 else { return .error(404) }
-        let (etag, lastModified) = validators(feed)
-        let unchanged = request.header("If-None-Match").map { $0 == etag }
+        var (etag, lastModified) = validators(feed)
+        // Neutral documents as scripts/neutral-feed-server serves them: gzip when asked (its own
+        // ETag, either accepted back), `Vary` and a `Date` on every answer.
+        let gzip = style == .neutral && feed < gzipped.count
+            && (request.header("Accept-Encoding")?.lowercased().contains("gzip") ?? false)
+        let plainTag = etag
+        if gzip { etag = "\"" + etag.dropFirst().dropLast() + "-gzip\"" }
+        var extra: [(name: String, value: String)] = []
+        if style == .neutral {
+            extra = [("Vary", "Accept-Encoding"), ("Date", RefreshBenchmarkDates.http(Int(Date().timeIntervalSince1970)))]
+        }
+        let unchanged = request.header("If-None-Match").map { $0 == etag || $0 == plainTag }
             ?? (request.header("If-Modified-Since") == lastModified)
         if unchanged {
             tally.countNotModified()
             // The server turns a 200 whose validators match into a 304, so no body is generated.
-            return .feed([UInt8](), etag: etag, lastModified: lastModified)
+            return .feed([UInt8](), etag: etag, lastModified: lastModified, extraHeaders: extra)
         }
-        let body = feed < documents.count ? documents[feed] : Array(RefreshBenchmarkDocument.rss(feed: feed, items: items).utf8)
+        let body = gzip ? gzipped[feed]
+            : feed < documents.count ? documents[feed] : Array(Self.document(feed: feed, items: items, style: style).utf8)
         tally.countFull(bytes: body.count)
-        return .feed(body, etag: etag, lastModified: lastModified)
+        if gzip { extra.append(("Content-Encoding", "gzip")) }
+        return .feed(body, etag: etag, lastModified: lastModified, extraHeaders: extra)
     }
 }
 

@@ -29,6 +29,17 @@ struct RefreshBenchmarkOptions: Sendable {
         case process
     }
 
+    /// The shape of the served documents.
+    enum Documents: String, Sendable, CaseIterable {
+        /// A news site's: an escaped HTML description and a CDATA `content:encoded` body per item,
+        /// served as they are (the in-process scenarios' corpus since issue 4).
+        case news
+        /// `scripts/neutral-feed-server`'s: one escaped HTML description of two to four
+        /// paragraphs per item, gzip when asked, a `Date` on every answer (the whole-process
+        /// scenario's, so that neither client is favoured: Docs/benchmarks.md, issue 19).
+        case neutral
+    }
+
     var feeds = 200
     var items = 50
     var latencyMilliseconds = 50
@@ -37,6 +48,8 @@ struct RefreshBenchmarkOptions: Sendable {
     var scale = [1_000, 2_500, 5_000]
     var limits: [Limits] = Limits.allCases
     var scenarios = Scenarios.all
+    /// The documents served; `nil` is each scenario's own (news in process, neutral as processes).
+    var documents: Documents?
     /// Hidden: run one cold refresh of `feeds` feeds and print its figures and own peak memory.
     var isChild = false
 

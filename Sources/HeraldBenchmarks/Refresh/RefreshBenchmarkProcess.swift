@@ -80,7 +80,8 @@ enum RefreshBenchmarkProcess {
                                    into figures: inout Figures) async throws(RefreshBenchmarkFailure) {
         try makeFolder(folder)
         let tally = RefreshBenchmarkServerTally()
-        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds)
+        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds,
+                                              style: options.documents ?? .neutral)
         let server: LocalHTTPServer
         do {
             server = try await LocalHTTPServer.start(latency: .milliseconds(options.latencyMilliseconds),

@@ -29,13 +29,15 @@ struct RefreshBenchmarkScenario: Sendable {
     var latencyMilliseconds: Int
     var origins: Int
     var limits: RefreshBenchmarkOptions.Limits
+    /// The documents served (news unless the command line says otherwise).
+    var documents: RefreshBenchmarkOptions.Documents = .news
 
     /// Subscribes the feeds in a new database in `folder` (untimed), then times a cold refresh
     /// and, when asked, a warm refresh and the fetch-only baseline of both. Every pass is
     /// checked: a failed feed or a wrong count makes the whole measurement fail.
     func measure(in folder: URL, warm: Bool, baseline: Bool) async throws(RefreshBenchmarkFailure) -> Repetition {
         let tally = RefreshBenchmarkServerTally()
-        let published = RefreshBenchmarkFeeds(items: items, tally: tally)
+        let published = RefreshBenchmarkFeeds(items: items, tally: tally, style: documents)
         let server: LocalHTTPServer
         do {
             server = try await LocalHTTPServer.start(latency: .milliseconds(latencyMilliseconds), origins: origins)

@@ -15,7 +15,8 @@ enum RefreshBenchmarkServe {
     /// to `urlsPath`, until standard input ends; exits 1 when the server or the file fails.
     static func run(_ options: RefreshBenchmarkOptions, urlsPath: String) async {
         let tally = RefreshBenchmarkServerTally()
-        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds)
+        let published = RefreshBenchmarkFeeds(items: options.items, tally: tally, pregenerating: options.feeds,
+                                              style: options.documents ?? .neutral)
         let server: LocalHTTPServer
         do {
             server = try await LocalHTTPServer.start(latency: .milliseconds(options.latencyMilliseconds),
