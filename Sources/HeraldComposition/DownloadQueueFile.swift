@@ -2,7 +2,7 @@ import Foundation
 import HeraldDomain
 import HeraldPorts
 
-/// The download queue as a JSON file (`downloads.json` in Herald's data folder): read and written
+/// The download queue as a JSON file (beside a SQLite database, or in Herald's data folder): read and written
 /// whole under an `flock` on `FILE.lock`, replaced atomically (a temporary file renamed over it),
 /// so a crash leaves the old queue or the new one, never half of one. A run of the queue holds
 /// a second lock, `FILE.run`, so two `herald download` never fetch the same file at once.
@@ -49,7 +49,6 @@ public final class DownloadQueueFile: DownloadQueueStoring {
             }
             return DownloadQueue()
         }
-        if data.isEmpty { return DownloadQueue() }
         do {
             return try Self.decoder.decode(DownloadQueue.self, from: data)
         } catch {
@@ -59,11 +58,29 @@ public final class DownloadQueueFile: DownloadQueueStoring {
 
     private func write(_ queue: DownloadQueue) throws(DownloadError) {
         let temporary = location + ".new"
+        let data: Data
         do {
-            let data = try Self.encoder.encode(queue)
-            try data.write(to: URL(fileURLWithPath: temporary))
+            data = try Self.encoder.encode(queue)
         } catch {
-            throw .queueUnavailable(path: location, reason: "it cannot be written (\(error.localizedDescription)); check the disk")
+            throw .queueUnavailable(path: location, reason: "it cannot be encoded (\(error.localizedDescription))")
+        }
+        // Written and synced before it replaces the queue: a crash leaves the old queue or the new
+        // one, never an empty file.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .queueUnavailable(path: location, reason: String(cString: strerror(errno))) }
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 { if errno == EINTR { continue } else { return false } }
+                offset += count
+            }
+            return fsync(descriptor) == 0
+        }
+        close(descriptor)
+        guard complete else {
+            unlink(temporary)
+            throw .queueUnavailable(path: location, reason: "it cannot be written (\(String(cString: strerror(errno)))); check the disk")
         }
         if rename(temporary, location) != 0 {
             throw .queueUnavailable(path: location, reason: String(cString: strerror(errno)))

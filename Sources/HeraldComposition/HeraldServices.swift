@@ -187,11 +187,12 @@ public struct HeraldServices: Sendable {
                               })
     }
 
-    /// The download queue's file: beside a SQLite database (its entries name that database's
-    /// articles), else in Herald's data folder.
+    /// The download queue's file: `DATABASE-downloads.json` beside a SQLite database (its entries
+    /// name that database's articles, and two databases in one folder keep two queues), else
+    /// `downloads.json` in Herald's data folder.
     private static func downloadQueuePath(for store: OpenedStore) -> String {
         if case .sqlite(let path) = StoreLocation(store.location) {
-            return (path as NSString).deletingLastPathComponent + "/downloads.json"
+            return path + "-downloads.json"
         }
         let data = ConfigurationLoader().dataDirectory
         return data + "/downloads.json"

@@ -36,6 +36,12 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
         self.userAgent = userAgent
     }
 
+    /// Whether a file, or the partial file of one, is already at `path`.
+    public func occupies(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 || lstat(path + ".part", &status) == 0
+    }
+
     /// Closes the pooled connections. Call it once, after the last download.
     public func shutdown() async {
         try? await client.shutdown()
@@ -107,8 +113,9 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
             var total = headers.first(name: "Content-Length").flatMap { Int64($0) }
             switch status {
             case 206:
-                guard let range = ContentRange(headers.first(name: "Content-Range")), range.start == offset, offset > 0 else {
-                    // A range Herald did not ask for: start again without one.
+                guard let range = ContentRange(headers.first(name: "Content-Range")), range.start == offset else {
+                    // A range Herald did not ask for: start again without one, once.
+                    guard offset > 0 else { throw .transport("the server sent a part of the file Herald did not ask for") }
                     resumable = false
                     continue
                 }
@@ -129,7 +136,9 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
             }
             if let total, total > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
             try file.truncate(to: start)
-            progress(.began(resumedFrom: start, total: total, validator: Self.validator(headers)))
+            // A 206 continues the file the kept validator names, even when it repeats none.
+            let validator = Self.validator(headers) ?? (status == 206 ? transfer.validator : nil)
+            progress(.began(resumedFrom: start, total: total, validator: validator))
             var written = start
             do {
                 for try await chunk in response.body {
@@ -150,24 +159,42 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
         }
     }
 
-    /// A `file://` enclosure copied to the partial file.
+    /// A `file://` enclosure copied to the partial file in chunks: a regular file only (never a
+    /// device, a FIFO or a link to one), refused by its size before any byte is read.
     private func copy(_ source: String, _ transfer: EnclosureTransfer,
                       progress: @Sendable (TransferProgress) -> Void) throws(DownloadError) -> Int64 {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw .file(path: source, reason: "it cannot be read")
+        var status = stat()
+        guard stat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .file(path: source, reason: "it is not a regular file that can be read")
         }
-        if Int64(data.count) > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
-        progress(.began(resumedFrom: 0, total: Int64(data.count), validator: nil))
+        let size = Int64(status.st_size)
+        if size > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .file(path: source, reason: String(cString: strerror(errno))) }
+        defer { _ = Foundation.close(input) }
+        progress(.began(resumedFrom: 0, total: size, validator: nil))
         let file = try PartialFile(path: transfer.partialPath)
         defer { file.close() }
         try file.truncate(to: 0)
-        let failure: DownloadError? = data.withUnsafeBytes { bytes in
-            do throws(DownloadError) { try file.append(bytes) } catch { return error }
-            return nil
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var written: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .file(path: source, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            written += Int64(count)
+            if written > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
+            let failure: DownloadError? = buffer.withUnsafeBytes { bytes in
+                do throws(DownloadError) { try file.append(UnsafeRawBufferPointer(rebasing: bytes.prefix(count))) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+            progress(.wrote(written))
         }
-        if let failure { throw failure }
-        progress(.wrote(Int64(data.count)))
-        return Int64(data.count)
+        return written
     }
 
     /// A strong `ETag`, else `Last-Modified`: what `If-Range` accepts.
@@ -219,7 +246,8 @@ final class PartialFile: @unchecked Sendable {
         } catch {
             throw .file(path: folder, reason: "the folder cannot be created")
         }
-        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link: a partial file is Herald's own.
+        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if descriptor < 0 { throw .file(path: path, reason: String(cString: strerror(errno))) }
     }
 

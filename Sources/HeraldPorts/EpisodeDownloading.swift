@@ -63,4 +63,6 @@ public protocol EnclosureDownloading: Sendable {
     /// - Throws: ``DownloadError``; the partial file is left for a resume.
     func download(_ transfer: EnclosureTransfer,
                   progress: @escaping @Sendable (TransferProgress) -> Void) async throws(DownloadError) -> Int64
+    /// Whether a file, or the partial file of one, is already at `path` (a name a new entry must not take).
+    func occupies(_ path: String) -> Bool
 }

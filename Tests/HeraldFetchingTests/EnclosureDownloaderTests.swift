@@ -97,6 +97,48 @@ struct EnclosureDownloaderTests {
         await downloader.shutdown()
         try await server.shutdown()
     }
+
+    @Test("A 206 for the whole file to a request without Range is the file; a range Herald did not ask for fails once, never loops")
+    func unaskedRanges() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await LocalHTTPServer.start()
+        server.route("/whole.mp3", CannedResponse(status: 206, headers: [("Content-Range", "bytes 0-\(Self.body.count - 1)/\(Self.body.count)")],
+                                                  body: Self.body))
+        server.route("/odd.mp3", CannedResponse(status: 206, headers: [("Content-Range", "bytes 100-199/300000")],
+                                                body: Array(Self.body[100..<200])))
+        let downloader = HTTPEnclosureDownloader()
+        let size = try await downloader.download(Self.transfer(server.url("/whole.mp3"), in: folder)) { _ in }
+        #expect(size == Int64(Self.body.count))
+        await #expect(throws: DownloadError.self) {
+            try await downloader.download(Self.transfer(server.url("/odd.mp3"), in: folder)) { _ in }
+        }
+        #expect(server.requestCount(for: "/odd.mp3") == 1)
+        await downloader.shutdown()
+        try await server.shutdown()
+    }
+
+    @Test("A local file must be a regular file (never a device), and a link at the partial file's place is not followed")
+    func localFilesAndLinks() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let downloader = HTTPEnclosureDownloader()
+        await #expect(throws: DownloadError.self) {
+            try await downloader.download(Self.transfer("file:///dev/zero", in: folder)) { _ in }
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/show", withIntermediateDirectories: true)
+        let victim = folder + "/victim.txt"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/show/ep.mp3.part", withDestinationPath: victim)
+        let source = folder + "/local.mp3"
+        try Data(Self.body).write(to: URL(fileURLWithPath: source))
+        await #expect(throws: DownloadError.self) {
+            try await downloader.download(Self.transfer("file://" + source, in: folder)) { _ in }
+        }
+        #expect(FileManager.default.contents(atPath: victim) == Data("keep me".utf8))
+        #expect(downloader.occupies(folder + "/show/ep.mp3"), "a partial file (here a link) takes the name")
+        await downloader.shutdown()
+    }
 }
 
 /// The validator a transfer reported.

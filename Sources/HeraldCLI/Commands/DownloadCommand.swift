@@ -13,7 +13,7 @@ struct DownloadCommand: AsyncParsableCommand {
             Files go to download-path (default ~/Podcasts), a folder per feed. download-parallel files \
             download at once (default 2), download-per-host from one host (default 1). Ctrl-C keeps the \
             partial files: the next `herald download` resumes them with HTTP ranges. The queue is \
-            downloads.json beside a SQLite database (in ~/.local/share/herald for PostgreSQL).
+            DATABASE-downloads.json beside a SQLite database (~/.local/share/herald/downloads.json for PostgreSQL).
             """,
         subcommands: [DownloadRunCommand.self, DownloadAddCommand.self, DownloadListCommand.self,
                       DownloadRemoveCommand.self, DownloadAutoCommand.self],

@@ -48,7 +48,10 @@ public final class DownloadInteractor: Sendable {
         } catch {
             throw .store(error.message)
         }
-        guard !article.enclosures.isEmpty else { throw .noEnclosure(id) }
+        let downloadable = article.enclosures.filter {
+            !$0.url.lowercased().hasPrefix("file:") || feed.url.lowercased().hasPrefix("file:")
+        }
+        guard !downloadable.isEmpty else { throw .noEnclosure(id) }
         let now = clock.now()
         let written = try queue.update { queue in add(article, of: feed, to: &queue, at: now) }
         return written.entries.filter { $0.articleID == id }
@@ -188,11 +191,18 @@ public final class DownloadInteractor: Sendable {
             finished.state = .finished(at: clock.now())
             finished.bytesWritten = size
             finished.totalBytes = size
-            _ = try? queue.update { queue in
-                guard let index = queue.entries.firstIndex(where: { $0.url == entry.url }) else { return }
-                queue.entries[index].state = finished.state
-                queue.entries[index].bytesWritten = size
-                queue.entries[index].totalBytes = size
+            do {
+                try queue.update { queue in
+                    guard let index = queue.entries.firstIndex(where: { $0.url == entry.url }) else { return }
+                    queue.entries[index].state = finished.state
+                    queue.entries[index].bytesWritten = size
+                    queue.entries[index].totalBytes = size
+                }
+            } catch {
+                // The file is whole, but the queue does not say so: the run says it failed.
+                await tally.failed(bytes: received.received)
+                events(.failed(finished, error))
+                return
             }
             await tally.finished(bytes: received.received)
             events(.finished(finished))
@@ -204,10 +214,12 @@ public final class DownloadInteractor: Sendable {
             case .cancelled, .transport: state = .queued
             default: state = .failed(reason: error.message)
             }
+            let position = received.hasBegun ? received.position : nil
             _ = try? queue.update { queue in
                 guard let index = queue.entries.firstIndex(where: { $0.url == entry.url }) else { return }
                 queue.entries[index].state = state
-                queue.entries[index].bytesWritten = received.position
+                // Before the response began, the partial file is as the queue last knew it.
+                if let position { queue.entries[index].bytesWritten = position }
             }
             await tally.failed(bytes: received.received)
             var failed = entry
@@ -218,12 +230,17 @@ public final class DownloadInteractor: Sendable {
 
     /// Adds an article's enclosures not yet queued, each to a free path in its feed's folder.
     private func add(_ article: Article, of feed: Feed, to queue: inout DownloadQueue, at date: Date) {
-        var taken = Set(queue.entries.map(\.path))
+        var taken = Set(queue.entries.map { $0.path.lowercased() })
         let folder = policy.folder + "/" + EpisodeFileName.folder(forFeedTitle: feed.displayTitle)
+        // A file URL is a local file: only a feed that is itself a local file may name one.
+        let feedIsLocal = feed.url.lowercased().hasPrefix("file:")
         for enclosure in article.enclosures where queue.entry(for: enclosure.url) == nil {
+            if enclosure.url.lowercased().hasPrefix("file:") && !feedIsLocal { continue }
             let name = EpisodeFileName.file(for: enclosure.url, type: enclosure.type, article: article.id.description)
-            let path = EpisodeFileName.unique(name, in: folder, taken: taken)
-            taken.insert(path)
+            // Not a name in the queue (whatever its case), nor one on disk: a removed entry's file
+            // or partial file is never overwritten or continued by another episode.
+            let path = EpisodeFileName.unique(name, in: folder) { taken.contains($0.lowercased()) || downloader.occupies($0) }
+            taken.insert(path.lowercased())
             queue.entries.append(EpisodeDownload(
                 url: enclosure.url, articleID: article.id, feedID: feed.id, feedTitle: feed.displayTitle,
                 title: article.title, type: enclosure.type, path: path, totalBytes: enclosure.length, queuedAt: date))
@@ -270,13 +287,18 @@ private final class ByteCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var start: Int64 = 0
     private var reached: Int64 = 0
+    private var began = false
 
     func start(at offset: Int64) {
         lock.withLock {
             start = offset
             reached = offset
+            began = true
         }
     }
+
+    /// Whether the response began (the position is the partial file's).
+    var hasBegun: Bool { lock.withLock { began } }
 
     func reach(_ position: Int64) { lock.withLock { reached = position } }
 

@@ -28,9 +28,9 @@ enum EpisodeFileName {
         return name
     }
 
-    /// `name` with " (2)", " (3)"… before its extension, the first one not in `taken`.
-    static func unique(_ name: String, in folder: String, taken: Set<String>) -> String {
-        if !taken.contains(folder + "/" + name) { return folder + "/" + name }
+    /// `name` with " (2)", " (3)"… before its extension, the first path `isTaken` refuses not.
+    static func unique(_ name: String, in folder: String, isTaken: (String) -> Bool) -> String {
+        if !isTaken(folder + "/" + name) { return folder + "/" + name }
         let stem: Substring
         let ext: Substring
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
@@ -41,12 +41,12 @@ enum EpisodeFileName {
             ext = ""
         }
         var number = 2
-        while taken.contains("\(folder)/\(stem) (\(number))\(ext)") { number += 1 }
+        while isTaken("\(folder)/\(stem) (\(number))\(ext)") { number += 1 }
         return "\(folder)/\(stem) (\(number))\(ext)"
     }
 
     /// The text with path separators and control characters replaced, leading dots, dashes and
-    /// spaces dropped, at most 120 characters.
+    /// spaces dropped, at most 200 bytes of UTF-8.
     static func safe(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -58,7 +58,15 @@ enum EpisodeFileName {
         }
         // No hidden file, and no name a shell command would take for an option.
         let trimmed = out.drop { $0 == "." || $0 == " " || $0 == "-" }
-        return String(String(trimmed).prefix(120)).trimmingTrailingSpaces
+        // File systems count bytes (255 at most, `.part` and " (2)" to add): at most 200, whole characters.
+        var bounded = ""
+        var bytes = 0
+        for character in trimmed {
+            bytes += character.utf8.count
+            if bytes > 200 { break }
+            bounded.append(character)
+        }
+        return bounded.trimmingTrailingSpaces
     }
 }
 

@@ -80,9 +80,9 @@ final class PageTree {
             guard let context, let characters, length > 0 else { return }
             Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().text(characters, Int(length))
         }
-        // Script and style bodies; blank runs the parser judges ignorable are dropped, as its tree
-        // builder drops them.
+        // Script and style bodies (blank runs come through `characters` too, as to the tree builder).
         handler.cdataBlock = handler.characters
+        xmlInitParser()
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
                   let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
@@ -95,9 +95,13 @@ final class PageTree {
             }
             context.pointee.sax.pointee = handler
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-            htmlCtxtUseOptions(context, Int32(options))
+            // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
+            // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
             if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+                htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
                 xmlSwitchToEncoding(context, encoder)
+            } else {
+                htmlCtxtUseOptions(context, Int32(options))
             }
             htmlParseDocument(context)
         }
@@ -137,7 +141,8 @@ final class PageTree {
             let element = tree.make(name, attributes: PageTree.attributes(attributes))
             let parent = target
             parent.append(element)
-            targets.append(targets.count < PageTree.maxDepth ? element : parent)
+            // The html root counts as a level, as it did when libxml2's tree was copied.
+            targets.append(targets.count + 1 < PageTree.maxDepth ? element : parent)
         }
 
         func end() {
@@ -145,7 +150,8 @@ final class PageTree {
         }
 
         func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
-            guard tree.nodes.count < PageTree.maxNodes else { return }
+            // Outside the document element (blanks after `</html>`) libxml2's tree kept nothing.
+            guard !targets.isEmpty, tree.nodes.count < PageTree.maxNodes else { return }
             let value = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
             let parent = target
             if let last = parent.lastChild, last.isText {
@@ -156,10 +162,21 @@ final class PageTree {
         }
     }
 
+    /// The element's name, lower-cased, without a namespace prefix (`<o:p>` is `p`), as libxml2's
+    /// tree builder (before 2.11) split it.
     fileprivate static func name(_ name: UnsafePointer<xmlChar>) -> String {
-        let value = String(cString: name)
+        var value = String(cString: name)
+        if let colon = value.firstIndex(of: ":"), colon != value.startIndex, value.index(after: colon) != value.endIndex {
+            value = String(value[value.index(after: colon)...])
+        }
         return value.utf8.contains(where: { (65...90).contains($0) }) ? value.lowercased() : value
     }
+
+    /// HTML's boolean attributes, which libxml2's tree builder gave their own name as value.
+    private static let booleanAttributes: Set<String> = [
+        "checked", "compact", "declare", "defer", "disabled", "ismap", "multiple", "nohref", "noresize",
+        "noshade", "nowrap", "readonly", "selected",
+    ]
 
     /// A SAX1 attribute list (name, value, name, value…, nil); a value-less attribute is empty.
     fileprivate static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
@@ -167,7 +184,9 @@ final class PageTree {
         var result: [(name: String, value: String)] = []
         while let key = cursor.pointee {
             // libxml2's HTML parser lower-cases attribute names already.
-            result.append((String(cString: key), (cursor + 1).pointee.map { String(cString: $0) } ?? ""))
+            let name = String(cString: key)
+            let value = (cursor + 1).pointee.map { String(cString: $0) } ?? (booleanAttributes.contains(name) ? name : "")
+            result.append((name, value))
             cursor += 2
         }
         return result

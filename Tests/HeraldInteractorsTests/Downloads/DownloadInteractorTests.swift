@@ -47,11 +47,17 @@ private final class ScriptedDownloader: EnclosureDownloading {
     private let outcomes: [String: Outcome]
     private let flight = Mutex((now: 0, peak: 0))
 
-    init(_ outcomes: [String: Outcome]) {
+    init(_ outcomes: [String: Outcome], occupied: Set<String> = []) {
         self.outcomes = outcomes
+        self.occupied = occupied
     }
 
     var peak: Int { flight.withLock { $0.peak } }
+
+    /// Paths that hold a file already (a removed entry's, or the user's own).
+    let occupied: Set<String>
+
+    func occupies(_ path: String) -> Bool { occupied.contains(path) }
 
     func download(_ transfer: EnclosureTransfer,
                   progress: @escaping @Sendable (TransferProgress) -> Void) async throws(DownloadError) -> Int64 {
@@ -115,6 +121,30 @@ struct DownloadInteractorTests {
         // Queued again: nothing twice.
         #expect(try await interactor.enqueue(article: hostile.id).count == 3)
         #expect(try interactor.entries().count == 4)
+    }
+
+    @Test("""
+        A name already on disk (a removed entry's file or partial file) is never reused, names are bounded in bytes \
+        for the file system, and a file URL from a feed that is not a local file is never queued
+        """)
+    func namesAvoidFilesOnDiskAndFileURLsStayLocal() async throws {
+        let (interactor, store, _) = await Self.make(ScriptedDownloader([:], occupied: ["/pods/Radio/tides.mp3"]))
+        let feed = await store.seedFeed(url: "https://a.example/feed", title: "Radio")
+        let article = await store.seedArticle(in: feed.id, title: "One", published: Self.now, enclosures: [
+            Enclosure(url: "https://cdn.example/tides.mp3"), Enclosure(url: "file:///home/ada/.ssh/id_rsa"),
+        ])
+        let entries = try await interactor.enqueue(article: article.id)
+        #expect(entries.map(\.path) == ["/pods/Radio/tides (2).mp3"], "the file on disk is left alone; the file URL is not queued")
+        let local = await store.seedArticle(in: feed.id, title: "Local only", published: Self.now,
+                                            enclosures: [Enclosure(url: "file:///etc/passwd")])
+        await #expect(throws: DownloadError.noEnclosure(local.id)) { try await interactor.enqueue(article: local.id) }
+
+        let wide = await store.seedFeed(url: "https://b.example/feed", title: String(repeating: "新聞", count: 80))
+        let episode = await store.seedArticle(in: wide.id, title: "Two", published: Self.now,
+                                              enclosures: [Enclosure(url: "https://cdn.example/" + String(repeating: "é", count: 300) + ".mp3")])
+        let path = try #require(try await interactor.enqueue(article: episode.id).first?.path)
+        let parts = path.dropFirst("/pods/".count).split(separator: "/")
+        #expect(parts.count == 2 && parts.allSatisfy { $0.utf8.count <= 200 }, "\(parts.map(\.utf8.count))")
     }
 
     @Test("An article without enclosure cannot be queued, and says so")
