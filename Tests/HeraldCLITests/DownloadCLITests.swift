@@ -103,6 +103,42 @@ extension CLISuite {
             }
         }
 
+        @Test("On a terminal, each file in flight has its own progress bar, redrawn in place; they are cleared when the run ends")
+        func progressBarsOnATerminal() async throws {
+            if let reason = TmuxTerminal.unavailableReason {
+                print("Skipping the download progress bars' test: \(reason)")
+                return
+            }
+            let sandbox = try Sandbox()
+            try sandbox.write(Data("download-parallel = 2\ndownload-per-host = 2\n".utf8), to: "config/herald/config")
+            try await withServer { (server) async throws in
+                server.route("/podcast.xml", .feed(Self.podcast(server, episodes: ["tides", "knots"])))
+                server.route(prefix: "/media/") { request in
+                    CannedResponse.ranged(Self.episode, for: request, etag: "\"e\"")
+                        .trickled(chunkSize: 25_000, every: .milliseconds(60))
+                }
+                #expect(try await sandbox.herald(db: "add", server.url("/podcast.xml")).succeeded)
+                for row in try await sandbox.listed() {
+                    #expect(try await sandbox.herald(["download", "add", String(row.id), "--db", sandbox.database]).succeeded)
+                }
+                var environment = sandbox.environment
+                environment.removeValue(forKey: "COLUMNS")
+                let terminal = try TmuxTerminal(environment: environment, width: 100, height: 20)
+                try terminal.type("'\(Locations.herald.path)' download --db '\(sandbox.database)'")
+                let bars = try await terminal.waitFor(.seconds(30)) { screen in
+                    let lines = screen.split(separator: "\n").filter { $0.hasPrefix("[") && $0.contains("%") }
+                    return lines.contains { $0.contains("tides.mp3") } && lines.contains { $0.contains("knots.mp3") }
+                }
+                #expect(bars != nil, "two bars at once: \(terminal.last)")
+                let done = try await terminal.waitFor("Downloaded 2 files", timeout: .seconds(60))
+                #expect(done != nil, "the run ended: \(terminal.last)")
+                let screen = terminal.last
+                #expect(!screen.split(separator: "\n").contains { $0.hasPrefix("[") && $0.contains("%") },
+                        "no bar is left behind: \(screen)")
+                #expect(screen.contains("Done: ") && screen.contains("tides.mp3") && screen.contains("knots.mp3"))
+            }
+        }
+
         @Test("""
             Given `herald download auto FEED on`, when a refresh brings a new episode, then refresh says it queued it \
             and `herald download` fetches only it; a failing episode fails the command with its reason
