@@ -166,7 +166,8 @@ public struct HeraldServices: Sendable {
             feeds: store.feeds, articles: store.articles, clock: clock,
             policy: DownloadPolicy(folder: configuration.downloadFolder ?? NSHomeDirectory() + "/Podcasts",
                                    parallel: configuration.downloadParallel,
-                                   maxBytes: Int64(configuration.downloadMaxBytes)))
+                                   maxBytes: Int64(configuration.downloadMaxBytes),
+                                   allowsPrivateAddresses: configuration.fullTextAllowsPrivateAddresses))
         let subscriber = SubscribeInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, discoverer: discoverer,
                                              lists: lists, clock: clock, scriptSources: scriptSources, rules: rules)
         return HeraldServices(feeds: store.feeds, articles: store.articles, search: store.search, observer: store.observer,

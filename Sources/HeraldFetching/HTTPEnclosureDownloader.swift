@@ -14,19 +14,29 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
     private let client: HTTPClient
     private let gate: HostGate
     private let userAgent: String
+    private let screen: AddressScreen
+    /// The most redirects followed for one transfer.
+    private static let maxRedirects = 8
 
     /// Creates a downloader with its own connection pool.
     /// - Parameters:
     ///   - perHost: Transfers at once to one scheme, host and port.
     ///   - userAgent: Sent with every request.
     ///   - stallTimeout: The longest silence while bytes are expected.
-    public init(perHost: Int = 1, userAgent: String = FetcherConfiguration.default.userAgent,
-                stallTimeout: Duration = .seconds(60)) {
+    public convenience init(perHost: Int = 1, userAgent: String = FetcherConfiguration.default.userAgent,
+                            stallTimeout: Duration = .seconds(60)) {
+        self.init(perHost: perHost, userAgent: userAgent, stallTimeout: stallTimeout, screen: .system)
+    }
+
+    /// Creates a downloader whose transfers that refuse private addresses judge hosts with `screen`.
+    init(perHost: Int, userAgent: String, stallTimeout: Duration, screen: AddressScreen) {
+        self.screen = screen
         var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30),
                                                            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, perHost))
         pool.retryConnectionEstablishment = false
         var settings = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 8, allowCycles: false),
+            // Redirects are followed here, so each hop's host is judged (media hosts redirect to CDNs).
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(15), read: HTTPExchange.timeAmount(stallTimeout)),
             connectionPool: pool,
             decompression: .disabled)
@@ -94,19 +104,7 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
         var resumable = true
         while true {
             let offset = resumable ? file.size : 0
-            var request = HTTPClientRequest(url: transfer.url)
-            request.headers.add(name: "User-Agent", value: userAgent)
-            request.headers.add(name: "Accept", value: "*/*")
-            if offset > 0 {
-                request.headers.add(name: "Range", value: "bytes=\(offset)-")
-                if let validator = transfer.validator { request.headers.add(name: "If-Range", value: validator) }
-            }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(request, timeout: .hours(12))
-            } catch {
-                throw Self.transferError(error, url: transfer.url)
-            }
+            let response = try await send(transfer, from: offset)
             let headers = response.headers
             let status = Int(response.status.code)
             var start: Int64 = 0
@@ -157,6 +155,66 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
             }
             return written
         }
+    }
+
+    /// Sends the request for the bytes from `offset` on, following redirects: with
+    /// ``EnclosureTransfer/refusesPrivateAddresses``, each hop's host is resolved once and must be
+    /// public, and a plain `http` hop connects to the address checked (the name in `Host`).
+    private func send(_ transfer: EnclosureTransfer, from offset: Int64) async throws(DownloadError) -> HTTPClientResponse {
+        guard var current = URL(string: transfer.url) else { throw .invalidURL(transfer.url) }
+        var visited: Set<String> = [current.absoluteString]
+        for _ in 0...Self.maxRedirects {
+            var address = current.absoluteString
+            var request = HTTPClientRequest(url: address)
+            if transfer.refusesPrivateAddresses, let host = current.host {
+                switch await screen.check(host) {
+                case .refused: throw .privateAddress(host: host)
+                case .pinned(let literal) where current.scheme?.lowercased() == "http":
+                    if let pinned = AddressScreen.pinned(current, to: literal) {
+                        address = pinned.url
+                        request = HTTPClientRequest(url: address)
+                        request.headers.add(name: "Host", value: pinned.host)
+                    }
+                case .pinned, .unresolved: break
+                }
+            }
+            request.headers.add(name: "User-Agent", value: userAgent)
+            request.headers.add(name: "Accept", value: "*/*")
+            if offset > 0 {
+                request.headers.add(name: "Range", value: "bytes=\(offset)-")
+                if let validator = transfer.validator { request.headers.add(name: "If-Range", value: validator) }
+            }
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .hours(12))
+            } catch {
+                throw Self.transferError(error, url: current.absoluteString)
+            }
+            let status = Int(response.status.code)
+            guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else {
+                return response
+            }
+            // A redirect's own body is small: read and dropped, so the connection stays usable.
+            var seen = 0
+            do {
+                for try await chunk in response.body {
+                    seen += chunk.readableBytes
+                    if seen > 65_536 { break }
+                }
+            } catch {
+                throw Self.transferError(error, url: current.absoluteString)
+            }
+            guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
+                  let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  let host = next.host, !host.isEmpty else {
+                throw .transport("the server redirected to \(location), which is not an http or https URL")
+            }
+            guard visited.insert(next.absoluteString).inserted else {
+                throw .transport("the server redirects in a loop (via \(next.absoluteString))")
+            }
+            current = next
+        }
+        throw .transport("the server redirected more than \(Self.maxRedirects) times")
     }
 
     /// A `file://` enclosure copied to the partial file in chunks: a regular file only (never a

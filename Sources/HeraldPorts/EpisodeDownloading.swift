@@ -35,9 +35,13 @@ public struct EnclosureTransfer: Sendable, Hashable {
     public var validator: String?
     /// The largest file accepted.
     public var maxBytes: Int64
+    /// Whether every host on the way (redirects included) must be on a public address.
+    public var refusesPrivateAddresses: Bool
 
     /// Creates a transfer.
-    public init(url: String, partialPath: String, finalPath: String, validator: String?, maxBytes: Int64) {
+    public init(url: String, partialPath: String, finalPath: String, validator: String?, maxBytes: Int64,
+                refusesPrivateAddresses: Bool = false) {
+        self.refusesPrivateAddresses = refusesPrivateAddresses
         self.url = url
         self.partialPath = partialPath
         self.finalPath = finalPath

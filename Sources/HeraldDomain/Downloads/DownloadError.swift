@@ -20,6 +20,8 @@ public enum DownloadError: Error, Sendable, Hashable {
     case cancelled
     /// The article or feed could not be read from the store.
     case store(String)
+    /// The enclosure's host (or a redirect's) is on a non-public address and its feed is elsewhere.
+    case privateAddress(host: String)
 
     /// A sentence for the user.
     public var message: String {
@@ -35,6 +37,8 @@ public enum DownloadError: Error, Sendable, Hashable {
         case .invalidURL(let url): "\(url) is not an http, https or file URL."
         case .cancelled: "Interrupted; the next `herald download` resumes where it stopped."
         case .store(let reason): "Cannot read the article: \(reason)."
+        case .privateAddress(let host):
+            "\(host) is on a private network address, which an enclosure from a feed elsewhere may not reach; set full-text-private-addresses = allow to permit it."
         }
     }
 }

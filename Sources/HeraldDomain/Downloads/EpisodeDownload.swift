@@ -32,11 +32,15 @@ public struct EpisodeDownload: Sendable, Hashable, Codable, Identifiable {
     public var validator: String?
     /// When it was queued.
     public var queuedAt: Date
+    /// Whether the transfer refuses non-public addresses: an enclosure on another host than its
+    /// feed's, unless the config allows them (the rule of full-text pages, `PageAddressRule`).
+    public var refusesPrivateAddresses: Bool
 
     /// Creates an entry.
     public init(url: String, articleID: ArticleID, feedID: FeedID, feedTitle: String, title: String,
                 type: String? = nil, path: String, state: DownloadState = .queued, bytesWritten: Int64 = 0,
-                totalBytes: Int64? = nil, validator: String? = nil, queuedAt: Date) {
+                totalBytes: Int64? = nil, validator: String? = nil, queuedAt: Date, refusesPrivateAddresses: Bool = true) {
+        self.refusesPrivateAddresses = refusesPrivateAddresses
         self.url = url
         self.articleID = articleID
         self.feedID = feedID

@@ -167,7 +167,8 @@ public final class DownloadInteractor: Sendable {
     private func download(_ entry: EpisodeDownload, tally: DownloadTally,
                           events: @escaping @Sendable (DownloadEvent) -> Void) async {
         let transfer = EnclosureTransfer(url: entry.url, partialPath: entry.partialPath, finalPath: entry.path,
-                                         validator: entry.validator, maxBytes: policy.maxBytes)
+                                         validator: entry.validator, maxBytes: policy.maxBytes,
+                                         refusesPrivateAddresses: entry.refusesPrivateAddresses)
         let store = queue
         let received = ByteCounter()
         do {
@@ -243,7 +244,9 @@ public final class DownloadInteractor: Sendable {
             taken.insert(path.lowercased())
             queue.entries.append(EpisodeDownload(
                 url: enclosure.url, articleID: article.id, feedID: feed.id, feedTitle: feed.displayTitle,
-                title: article.title, type: enclosure.type, path: path, totalBytes: enclosure.length, queuedAt: date))
+                title: article.title, type: enclosure.type, path: path, totalBytes: enclosure.length, queuedAt: date,
+                refusesPrivateAddresses: PageAddressRule.refusesPrivateAddresses(
+                    page: enclosure.url, feedURL: feed.url, allowed: policy.allowsPrivateAddresses)))
         }
     }
 }

@@ -147,6 +147,22 @@ struct DownloadInteractorTests {
         #expect(parts.count == 2 && parts.allSatisfy { $0.utf8.count <= 200 }, "\(parts.map(\.utf8.count))")
     }
 
+    @Test("An enclosure on another host than its feed's refuses private addresses; one on the feed's host, or with the setting, does not")
+    func privateAddressRule() async throws {
+        let (interactor, store, _) = await Self.make(ScriptedDownloader([:]))
+        let feed = await store.seedFeed(url: "http://nas.local/podcast.xml", title: "Home")
+        let article = await store.seedArticle(in: feed.id, title: "One", published: Self.now, enclosures: [
+            Enclosure(url: "http://nas.local/media/one.mp3"), Enclosure(url: "https://cdn.example/two.mp3"),
+        ])
+        let entries = try await interactor.enqueue(article: article.id)
+        #expect(entries.map(\.refusesPrivateAddresses) == [false, true])
+
+        let allowing = DownloadInteractor(queue: MemoryQueue(), downloader: ScriptedDownloader([:]), feeds: store, articles: store,
+                                          clock: FixedWallClock(Self.now),
+                                          policy: DownloadPolicy(folder: "/pods", allowsPrivateAddresses: true))
+        #expect(try await allowing.enqueue(article: article.id).allSatisfy { !$0.refusesPrivateAddresses })
+    }
+
     @Test("An article without enclosure cannot be queued, and says so")
     func noEnclosure() async throws {
         let (interactor, store, _) = await Self.make(ScriptedDownloader([:]))
