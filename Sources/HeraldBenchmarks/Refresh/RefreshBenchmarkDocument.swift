@@ -1,3 +1,5 @@
+import HeraldWeb
+
 /// One generated RSS 2.0 document of the refresh benchmark, shaped like a news site's feed:
 /// channel metadata, then items with a title, link, guid, pubDate, dc:creator, categories,
 /// an entity-escaped HTML description of a few hundred bytes and a CDATA content:encoded body.
@@ -120,7 +122,7 @@ struct RefreshBenchmarkDocument {
                 <link>\(link)</link>
                 <guid isPermaLink="true">\(link)</guid>
                 <pubDate>\(RefreshBenchmarkDates.http(published))</pubDate>
-                <description>\(Self.escaped(html.joined(separator: "\n")))</description>
+                <description>\(HTMLWriter.escaped(html.joined(separator: "\n")))</description>
                 </item>
 
                 """
@@ -144,22 +146,6 @@ struct RefreshBenchmarkDocument {
             parts.append(text + ".")
         }
         return "<p>" + parts.joined(separator: " ") + "</p>"
-    }
-
-    /// `&`, `<`, `>` and `"` as entities, as Python's `xml.sax.saxutils.escape` (and `"`) writes them.
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private mutating func word() -> String {
