@@ -34,9 +34,9 @@ final class DownloadProgressBars: Sendable {
                 state.bars[entry.url] = Bar(name: TerminalSafety.sanitize((entry.path as NSString).lastPathComponent),
                                             written: from, total: total)
                 state.order.append(entry.url)
-                let resumed = from > 0 ? " (resuming at \(ByteText.megabytes(from)))" : ""
+                let resumed = from > 0 ? " (resuming at \(ByteText.describe(from)))" : ""
                 announce("Downloading \(TerminalSafety.sanitize(entry.title))\(resumed)", &state)
-            case let .progressed(url, written, _):
+            case let .progressed(url, written):
                 state.bars[url]?.written = written
                 draw(&state, force: false)
             case .finished(let entry):
@@ -93,18 +93,10 @@ final class DownloadProgressBars: Sendable {
     }
 
     private static func line(_ bar: Bar, width: Int) -> String {
-        let barWidth = max(10, min(30, width / 3))
-        let size: String
-        let filled: Int
-        if let total = bar.total, total > 0 {
-            filled = Int(Int64(barWidth) * min(bar.written, total) / total)
-            size = "\(ByteText.megabytes(bar.written))/\(ByteText.megabytes(total)) \(bar.written * 100 / total)%"
-        } else {
-            filled = 0
-            size = ByteText.megabytes(bar.written)
+        guard let total = bar.total, total > 0 else {
+            return ProgressConsole.line(done: 0, of: 0, counter: ByteText.describe(bar.written), label: bar.name, width: width)
         }
-        let room = max(0, width - barWidth - size.count - 6)
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] "
-            + size + " " + String(bar.name.prefix(room))
+        let size = "\(ByteText.describe(bar.written))/\(ByteText.describe(total)) \(min(bar.written, total) * 100 / total)%"
+        return ProgressConsole.line(done: bar.written, of: total, counter: size, label: bar.name, width: width)
     }
 }

@@ -30,12 +30,17 @@ final class ProgressConsole: Sendable {
     }
 
     private static func drawBar(done: Int, total: Int, label: String, width: Int) {
-        let counter = "\(done)/\(total)"
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line(done: Int64(done), of: Int64(total), counter: "\(done)/\(total)",
+                                                                 label: label, width: width)).utf8))
+    }
+
+    /// `[#####-----] COUNTER LABEL`, the label cut to fit `width` columns: the bar of a refresh's
+    /// feeds and of each file a download run has in flight.
+    static func line(done: Int64, of total: Int64, counter: String, label: String, width: Int) -> String {
         let barWidth = max(10, min(30, width / 3))
-        let filled = total > 0 ? barWidth * done / total : 0
+        let filled = total > 0 ? Int(Int64(barWidth) * min(done, total) / total) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
         let room = max(0, width - barWidth - counter.count - 5)
-        let shortLabel = String(label.prefix(room))
-        FileHandle.standardError.write(Data("\r\u{1B}[2K[\(bar)] \(counter) \(shortLabel)".utf8))
+        return "[\(bar)] \(counter) \(label.prefix(room))"
     }
 }

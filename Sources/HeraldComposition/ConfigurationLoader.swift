@@ -52,6 +52,7 @@ public struct ConfigurationLoader: Sendable {
         var configuration = HeraldConfiguration(databasePath: defaultDatabasePath)
         configuration.refreshLogPath = stateDirectory + "/refresh.log"
         configuration.downloadFolder = home + "/Podcasts"
+        configuration.dataDirectory = dataDirectory
         let path = configFilePath
         configuration.configFilePath = path
         if FileManager.default.fileExists(atPath: path) {

@@ -162,7 +162,7 @@ public struct HeraldServices: Sendable {
             closeDownloads = { await http.shutdown() }
         }
         let downloads = DownloadInteractor(
-            queue: DownloadQueueFile(path: downloadQueuePath(for: store)), downloader: downloader,
+            queue: DownloadQueueFile(path: downloadQueuePath(for: store, dataDirectory: configuration.dataDirectory)), downloader: downloader,
             feeds: store.feeds, articles: store.articles, clock: clock,
             policy: DownloadPolicy(folder: configuration.downloadFolder ?? NSHomeDirectory() + "/Podcasts",
                                    parallel: configuration.downloadParallel,
@@ -191,12 +191,11 @@ public struct HeraldServices: Sendable {
     /// The download queue's file: `DATABASE-downloads.json` beside a SQLite database (its entries
     /// name that database's articles, and two databases in one folder keep two queues), else
     /// `downloads.json` in Herald's data folder.
-    private static func downloadQueuePath(for store: OpenedStore) -> String {
+    private static func downloadQueuePath(for store: OpenedStore, dataDirectory: String?) -> String {
         if case .sqlite(let path) = StoreLocation(store.location) {
             return path + "-downloads.json"
         }
-        let data = ConfigurationLoader().dataDirectory
-        return data + "/downloads.json"
+        return (dataDirectory ?? NSHomeDirectory() + "/.local/share/herald") + "/downloads.json"
     }
 
     /// Releases network resources.

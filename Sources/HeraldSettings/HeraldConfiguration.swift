@@ -53,6 +53,9 @@ public struct HeraldConfiguration: Sendable, Hashable {
     public var fullTextAllowsPrivateAddresses = false
     /// Whether refreshes look for feeds' icons for the sync clients (`feed-icons yes|no`; yes by default).
     public var fetchesIcons = true
+    /// Herald's data folder (`$XDG_DATA_HOME/herald`), set by the loader; `nil` is
+    /// `~/.local/share/herald`. The download queue of a PostgreSQL database lives there.
+    public var dataDirectory: String?
     /// The folder downloaded episodes go to, a folder per feed (`download-path`); `nil` is `~/Podcasts`.
     public var downloadFolder: String?
     /// Downloads at once (`download-parallel`).

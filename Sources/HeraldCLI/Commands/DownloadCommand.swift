@@ -50,7 +50,7 @@ struct DownloadRunCommand: AsyncParsableCommand {
             }
             interrupt.remove()
             bars.finish()
-            var line = "Downloaded \(summary.finished) file\(summary.finished == 1 ? "" : "s") (\(ByteText.megabytes(summary.bytesReceived)))"
+            var line = "Downloaded \(summary.finished) file\(summary.finished == 1 ? "" : "s") (\(ByteText.describe(summary.bytesReceived)))"
             if summary.failed > 0 { line += "; \(summary.failed) failed or stopped (`herald download list`)" }
             terminal.line(line + ".")
             if interrupt.wasInterrupted {
@@ -101,8 +101,8 @@ struct DownloadListCommand: AsyncParsableCommand {
                 return
             }
             for entry in entries {
-                var size = ByteText.megabytes(entry.bytesWritten)
-                if let total = entry.totalBytes, entry.bytesWritten < total { size += " of " + ByteText.megabytes(total) }
+                var size = ByteText.describe(entry.bytesWritten)
+                if let total = entry.totalBytes, entry.bytesWritten < total { size += " of " + ByteText.describe(total) }
                 terminal.line("\(entry.articleID)\t\(entry.state.word)\t\(size)\t\(TerminalSafety.sanitize(entry.feedTitle)): \(TerminalSafety.sanitize(entry.title))")
                 terminal.line("\t\(TerminalSafety.sanitize(entry.path))")
                 if case .failed(let reason) = entry.state { terminal.line("\t" + TerminalSafety.sanitize(reason)) }
@@ -159,15 +159,5 @@ struct DownloadAutoCommand: AsyncParsableCommand {
                 ? "New episodes of \(title) will join the download queue at each refresh (earlier ones: `herald download add ID`)."
                 : "New episodes of \(title) are no longer queued by themselves.")
         }
-    }
-}
-
-/// Sizes for people.
-enum ByteText {
-    /// `12.3 MB`, `512 KB`, `80 B`.
-    static func megabytes(_ bytes: Int64) -> String {
-        if bytes >= 1_048_576 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
-        if bytes >= 1024 { return "\(bytes / 1024) KB" }
-        return "\(bytes) B"
     }
 }

@@ -2,8 +2,8 @@
 public enum DownloadEvent: Sendable, Hashable {
     /// A download began (or resumed at `from` bytes); `total` when the size is known.
     case started(EpisodeDownload, from: Int64, total: Int64?)
-    /// Bytes arrived: `written` so far of `total`.
-    case progressed(url: String, written: Int64, total: Int64?)
+    /// Bytes arrived: `written` so far (the total came with ``started(_:from:total:)``).
+    case progressed(url: String, written: Int64)
     /// The file is complete at its path.
     case finished(EpisodeDownload)
     /// The download failed; the entry is marked failed (or stays queued when interrupted).

@@ -185,7 +185,7 @@ public final class DownloadInteractor: Sendable {
                     events(.started(entry, from: from, total: total))
                 case .wrote(let written):
                     received.reach(written)
-                    events(.progressed(url: entry.url, written: written, total: nil))
+                    events(.progressed(url: entry.url, written: written))
                 }
             }
             var finished = entry
