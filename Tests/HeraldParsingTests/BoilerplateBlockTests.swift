@@ -65,4 +65,30 @@ struct BoilerplateBlockTests {
     func dateLines(text: String, isDate: Bool) {
         #expect(BoilerplateBlocks.isDateLine(text) == isDate)
     }
+
+    @Test func aShortArticleAboveALongCommentThreadIsTheArticle() {
+        // Under the 500 characters that end the first attempt: the looser attempts that follow
+        // keep unlikely blocks, and the comments would be the longest text of the page.
+        let short = "Our open thread is for questions about the garden: ask in the comments below, and we will answer soon."
+        let comments = (1...12).map { "<li class=\"comment\" id=\"comment-\($0)\"><div class=\"comment-body\"><p>\(prose("comment \($0)"))</p></div></li>" }
+            .joined()
+        let article = extract("""
+            <main><article class="post"><div class="entry-content"><p>\(short)</p></div></article>
+            <div id="comments" class="comments-area"><h2>12 comments</h2><ol class="comment-list">\(comments)</ol>
+            <div id="respond"><p>Leave a reply to the garden's open thread, we read every one.</p></div></div></main>
+            """)
+        #expect(article.text.contains("Our open thread is for questions"))
+        #expect(!article.text.contains("comment 3 grows best"))
+    }
+
+    @Test func anArticleNamedCommentaryIsNotACommentThread() {
+        let article = extract("""
+            <div class="commentary-body"><p>\(prose("garlic"))</p><p>\(prose("clove"))</p></div>
+            """)
+        #expect(article.text.contains("The clove grows best"))
+        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "commentary comment-body")])))
+        #expect(ExtractionPatterns.isCommentThread(PageNode(name: "section", attributes: [("id", "comments")])))
+        #expect(ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "post-footer comments-area")])))
+        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "article", attributes: [("id", "comments")])))
+    }
 }

@@ -5,14 +5,15 @@ import Testing
 
 @Suite("Per-site extraction rules and their CSS selectors")
 struct SiteRuleTests {
-    /// A page whose longest text is a comment thread, with the story in a short `.story-text`.
+    /// A page whose longest text is an archive of old notes (not a comment thread, which the
+    /// scoring leaves out by itself), with the story in a short `.story-text`.
     static let page = """
         <html><head><title>Harbour news</title></head><body>
         <div class="story-text"><p>The harbour master reopened the north quay on Monday after repairs.</p>
         <p class="promo">Subscribe to our newsletter for more harbour news!</p>
         <p>Ferries resume their usual timetable at once.</p></div>
-        <section id="comments">
-        \((1...8).map { "<div class=\"comment\"><p>Comment \($0): a long reply about the quay, the ferries, the repairs and the weather, with several sentences, commas, and opinions, going on at length.</p></div>" }.joined())
+        <section id="archive">
+        \((1...8).map { "<div class=\"note\"><p>Archive note \($0): a long note about the quay, the ferries, the repairs and the weather, with several sentences, commas, and opinions, going on at length.</p></div>" }.joined())
         </section></body></html>
         """
 
@@ -27,34 +28,34 @@ struct SiteRuleTests {
         let page = Data(Self.page.utf8)
         let fromFeed = extractor.extractArticle(from: page, pageURL: "https://cdn.elsewhere.example/story/1", charset: "UTF-8",
                                                 linkedFrom: "https://harbour.example/feed.xml")
-        #expect(fromFeed.text.contains("north quay") && !fromFeed.text.contains("Comment 3"))
+        #expect(fromFeed.text.contains("north quay") && !fromFeed.text.contains("Archive note 3"))
         let otherFeed = extractor.extractArticle(from: page, pageURL: "https://cdn.elsewhere.example/story/1", charset: "UTF-8",
                                                  linkedFrom: "https://other.example/feed.xml")
-        #expect(otherFeed.text.contains("Comment 3"))
+        #expect(otherFeed.text.contains("Archive note 3"))
         let noFeed = extractor.extractArticle(from: page, pageURL: "https://harbour.example/feed.xml", charset: "UTF-8")
-        #expect(noFeed.text.contains("Comment 3"))
+        #expect(noFeed.text.contains("Archive note 3"))
     }
 
-    @Test("Without a rule the scoring picks the long comment thread; a keep rule picks the story, a drop rule removes the promo")
+    @Test("Without a rule the scoring picks the long archive; a keep rule picks the story, a drop rule removes the promo")
     func keepAndDrop() throws {
-        #expect(extract([]).text.contains("Comment 3"))
+        #expect(extract([]).text.contains("Archive note 3"))
         let rule = ExtractionRule(host: "harbour.example", keep: [try CSSSelector("div.story-text")],
-                                  drop: [try CSSSelector(".promo, #comments")])
+                                  drop: [try CSSSelector(".promo, #archive")])
         let article = extract([rule])
         #expect(article.text.contains("north quay") && article.text.contains("usual timetable"))
         #expect(!article.text.contains("newsletter"))
-        #expect(!article.text.contains("Comment 3"))
+        #expect(!article.text.contains("Archive note 3"))
         // Another host is not covered; a subdomain is.
-        #expect(extract([rule], url: "https://elsewhere.example/x").text.contains("Comment 3"))
-        #expect(!extract([rule], url: "https://news.harbour.example/x").text.contains("Comment 3"))
-        #expect(extract([rule], url: "https://harbour.example.evil/x").text.contains("Comment 3"))
-        #expect(extract([rule], url: "https://notharbour.example/x").text.contains("Comment 3"))
+        #expect(extract([rule], url: "https://elsewhere.example/x").text.contains("Archive note 3"))
+        #expect(!extract([rule], url: "https://news.harbour.example/x").text.contains("Archive note 3"))
+        #expect(extract([rule], url: "https://harbour.example.evil/x").text.contains("Archive note 3"))
+        #expect(extract([rule], url: "https://notharbour.example/x").text.contains("Archive note 3"))
     }
 
     @Test("A keep rule that matches nothing leaves the scoring to find the article")
     func keepMatchingNothing() throws {
         let rule = ExtractionRule(host: "harbour.example", keep: [try CSSSelector(".no-such-class")])
-        #expect(extract([rule]).text.contains("Comment 3"))
+        #expect(extract([rule]).text.contains("Archive note 3"))
     }
 
     @Test("Selectors: types, ids, classes, attributes, descendant and child combinators, lists")

@@ -187,6 +187,10 @@ struct ArticleGrabber {
                 cursor = removeAndGetNext(node, page)
                 continue
             }
+            if ExtractionPatterns.isCommentThread(node) {
+                cursor = removeAndGetNext(node, page)
+                continue
+            }
             if flags.contains(.stripUnlikely) {
                 if ExtractionPatterns.isUnlikely(node) && !node.hasAncestor("table") && !node.hasAncestor("code")
                     && node.name != "body" && node.name != "a" {

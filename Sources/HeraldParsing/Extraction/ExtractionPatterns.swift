@@ -68,6 +68,30 @@ enum ExtractionPatterns {
         text.lowercased().split(separator: " ").contains("hid")
     }
 
+    /// The names a page gives its readers' comments: a class or id word `comments`, or one that
+    /// begins with `comments-`, `comments_`, `comment-list`, `commentlist`, `comment-section`,
+    /// `comment-respond` or `disqus_thread`, or the id `respond` (the reply form).
+    private static let commentThreadPrefixes = [
+        "comments-", "comments_", "comment-list", "commentlist", "comment-section", "comment-respond", "disqus_thread",
+    ]
+
+    /// True for a thread of readers' comments (or its reply form): never the article, however
+    /// long, so no attempt keeps it, not even the looser ones that keep unlikely blocks (an
+    /// article of two paragraphs above fifty comments would otherwise lose to them). Words, not
+    /// fragments: `commentary` and `comment-body` inside an article are not threads.
+    static func isCommentThread(_ node: PageNode) -> Bool {
+        guard node.isElement, !["html", "body", "article", "main"].contains(node.name) else { return false }
+        func isThreadWord(_ word: Substring) -> Bool {
+            let lower = word.lowercased()
+            return lower == "comments" || commentThreadPrefixes.contains { lower.hasPrefix($0) }
+        }
+        if let id = node.attribute("id"), isThreadWord(Substring(id)) || id.lowercased() == "respond" { return true }
+        if let value = node.attribute("class"), value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains(where: isThreadWord) {
+            return true
+        }
+        return false
+    }
+
     static func isUnlikely(_ node: PageNode) -> Bool {
         matches(node, unlikely) && !matches(node, maybeCandidate)
     }
