@@ -91,4 +91,34 @@ struct BoilerplateBlockTests {
         #expect(ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "post-footer comments-area")])))
         #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "article", attributes: [("id", "comments")])))
     }
+
+    @Test func cardsOfOtherStoriesGoAListicleStays() {
+        // Inside the article's container, with enough prose each that their share of link text
+        // keeps them through Readability's conditional cleaning.
+        let cards = (1...4).map { index in
+            """
+            <div class="col"><article class="story"><header><p>KICKER \(index)</p><h2><a href="/story/\(index)">Another story \(index) \
+            about the harbour</a></h2></header><p>What that other story says about the town, its quays, its ferries and the \
+            people who work there, in a few sentences, with commas, told at some length so that it reads like prose; number \(index).</p>
+            </article></div>
+            """
+        }.joined()
+        let withCards = extract("<div class=\"page\"><p>\(prose("garlic"))</p><p>\(prose("clove"))</p><p>\(prose("bulb"))</p><div>\(cards)</div></div>")
+        #expect(withCards.text.contains("The clove grows best"))
+        #expect(!withCards.text.contains("Another story 2"))
+        #expect(!withCards.text.contains("KICKER 3"))
+        // The items of a list article have headings that are not links: they are the article.
+        let items = (1...4).map { "<div class=\"item\"><h3>Tool \($0)</h3><p>\(ArticleExtractorTests.prose("tool \($0)", sentences: 2))</p></div>" }.joined()
+        let listicle = extract("<article><p>\(prose("garlic"))</p>\(items)</article>")
+        #expect(listicle.text.contains("Tool 3"))
+        #expect(listicle.text.contains("The tool 4 grows best"))
+    }
+
+    @Test(arguments: [
+        ("Updated", true), ("Last modified:", true), ("Posted on", true), ("Published at", true),
+        ("Updated rules", false), ("On", false), ("The report was updated", false),
+    ])
+    func dateLabels(text: String, isLabel: Bool) {
+        #expect(BoilerplateBlocks.isDateLabel(text) == isLabel)
+    }
 }

@@ -1,13 +1,15 @@
 /// Removals beyond Readability's, for what readers of the article never want and human-checked
 /// article texts leave out: navigation (`<nav>`, lists whose every item is a link: breadcrumbs,
 /// "more stories"), date lines ("Updated 5:27 am CST, Wednesday, November 20, 2019") and photo
-/// credit lines ("Photo: A. Name, AP"), newsletter prompts, and captions or short lines that
+/// credit lines ("Photo: A. Name, AP") and date labels ("Updated"), newsletter prompts, cards of
+/// other stories (a heading that links elsewhere and a line), and captions or short lines that
 /// repeat an earlier one word for word (slideshows, sharing links under every item). Each rule is
 /// about the block's own words, never a site.
 enum BoilerplateBlocks {
     static func remove(from article: PageNode) {
         for nav in article.descendants(named: "nav") { nav.detach() }
         removeRepeats(in: article)
+        removeTeaserCards(in: article)
         for list in article.descendants(named: ["ul", "ol"]).reversed() where article.contains(list) && isLinkList(list) {
             list.detach()
         }
@@ -17,7 +19,7 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
-            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) { block.detach() }
+            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isNewsletterPrompt(text) { block.detach() }
         }
     }
 
@@ -41,6 +43,46 @@ enum BoilerplateBlocks {
             guard repeatedLine || repeatedCaption else { continue }
             if !seen.insert(text).inserted { block.detach() }
         }
+    }
+
+    /// Cards that point at other stories ("more from the site", "trending" rails): three or more
+    /// sibling elements of the same tag and class, each short (500 characters at most) and headed
+    /// by a heading whose text is a link to another page. A listicle's items, whose headings are
+    /// not links, or whose text is longer, stay; so does an article that is nothing else.
+    private static func removeTeaserCards(in article: PageNode) {
+        var groups: [[PageNode]] = []
+        var cursor: PageNode? = article
+        while let node = cursor {
+            var byKey: [String: [PageNode]] = [:]
+            for child in node.elementChildren { byKey[child.name + " " + child.className, default: []].append(child) }
+            groups += byKey.values.filter { $0.count >= 3 }
+            cursor = node.following(within: article)
+        }
+        for cards in groups where cards.allSatisfy({ article.contains($0) && isTeaserCard($0) }) {
+            let removed = cards.reduce(0) { $0 + $1.innerTextLength() }
+            guard article.innerTextLength() - removed >= 200 else { continue }
+            for card in cards { card.detach() }
+        }
+    }
+
+    /// A short block headed by a link to another page: its one heading is inside a link, or nine
+    /// tenths of the heading's text is link text.
+    static func isTeaserCard(_ card: PageNode) -> Bool {
+        let length = card.innerTextLength()
+        guard length > 0, length <= 500 else { return false }
+        let headings = card.descendants(named: ["h2", "h3", "h4", "h5", "h6"])
+        guard headings.count == 1, let heading = headings.first else { return false }
+        let headingLength = heading.innerTextLength()
+        guard headingLength > 0 else { return false }
+        if let link = heading.ancestors().first(where: { $0.name == "a" }) { return leadsElsewhere(link) }
+        let linked = heading.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + $1.innerTextLength() }
+        return linked * 10 >= headingLength * 9
+    }
+
+    /// A link to another page (not to a place in this one).
+    private static func leadsElsewhere(_ link: PageNode) -> Bool {
+        guard let href = link.attribute("href"), !href.isEmpty else { return false }
+        return !href.hasPrefix("#")
     }
 
     /// A short block asking for a newsletter sign-up.
@@ -120,6 +162,15 @@ enum BoilerplateBlocks {
         }
         finish()
         return hasNumber && Double(dated) >= 0.85 * Double(words)
+    }
+
+    /// The label of a date whose value the page shows elsewhere (or in a script): "Updated",
+    /// "Published", "Last modified:", "Posted on" alone in a block.
+    static func isDateLabel(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
+        guard (1...3).contains(words.count) else { return false }
+        return words.contains { ["updated", "published", "posted", "modified"].contains($0) }
+            && words.allSatisfy { ["updated", "published", "posted", "modified", "last", "first", "on", "at", "date"].contains($0) }
     }
 
     /// "Photo: A. Name, AP", "(Image: Getty)", "Credit: …": a short line naming a picture's source.
