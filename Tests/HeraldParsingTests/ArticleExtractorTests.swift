@@ -183,6 +183,15 @@ struct ArticleExtractorTests {
         #expect(!article.text.contains("By Ada Grower"))
     }
 
+    @Test func aBylineInTheMarkupLeavesTheTextWhenTheMetadataHasOne() {
+        let article = extract(Self.page(head: "<title>Garlic</title><meta name=\"author\" content=\"Ada Grower\">", body: """
+            <article><p class="byline">Ada Grower, Field Notes Garden Writer</p><p>\(Self.prose("garlic"))</p></article>
+            """))
+        #expect(article.byline == "Ada Grower")
+        #expect(!article.text.contains("Garden Writer"))
+        #expect(article.text.contains("The garlic grows best"))
+    }
+
     @Test func theExcerptFallsBackToTheFirstParagraph() {
         let article = extract(Self.page(body: "<article><p>\(Self.prose("garlic"))</p><p>\(Self.prose("clove"))</p></article>"))
         #expect(article.excerpt?.hasPrefix("The garlic grows best") == true)

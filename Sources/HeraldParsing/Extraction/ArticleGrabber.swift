@@ -357,14 +357,13 @@ struct ArticleGrabber {
     }
 
     private mutating func checkByline(_ node: PageNode) -> Bool {
-        guard needsByline, byline == nil else { return false }
         let rel = node.attribute("rel")
         let itemprop = node.attribute("itemprop") ?? ""
         guard rel == "author" || itemprop.contains("author") || ExtractionPatterns.matches(node, ExtractionPatterns.byline)
         else { return false }
         let text = PageText.trimmed(node.textContent)
         guard !text.isEmpty, text.unicodeScalars.count < 100 else { return false }
-        byline = PageText.normalized(text)
+        if needsByline && byline == nil { byline = PageText.normalized(text) }
         return true
     }
 
