@@ -121,4 +121,30 @@ struct BoilerplateBlockTests {
     func dateLabels(text: String, isLabel: Bool) {
         #expect(BoilerplateBlocks.isDateLabel(text) == isLabel)
     }
+
+    @Test func inlinePromosAndSlideCountersGoSentencesWithLinksStay() {
+        let article = extract("""
+            <article><p>\(prose("garlic"))</p>
+            <p><strong><a href="/other/story">TOWN COUNCIL VOTES ON THE NEW HARBOUR WALL</a></strong></p>
+            <p>\(prose("clove"))</p><p><strong>Related: </strong><a href="/gallery">The harbour wall in pictures</a></p>
+            <div><p><span>Image 2 of 5</span></p><figure><img src="/w.jpg"><p>(Image credit: Ada Grower)</p></figure></div>
+            <p>The council <a href="/minutes">published its minutes</a> on Monday, and the vote was close.</p>
+            <p><a href="#part-2">SEE PART TWO BELOW FOR THE VOTE</a></p><p>\(prose("bulb"))</p></article>
+            """)
+        #expect(article.text.contains("The bulb grows best"))
+        #expect(!article.text.contains("TOWN COUNCIL VOTES"))
+        #expect(!article.text.contains("in pictures"))
+        #expect(!article.text.contains("Image 2 of 5"))
+        #expect(!article.text.contains("Image credit"))
+        #expect(article.text.contains("published its minutes"))
+        #expect(article.text.contains("SEE PART TWO"))
+    }
+
+    @Test(arguments: [
+        ("Image 1 of 5", true), ("Photo 2/9", true), ("3 of 12", true), ("Slide 4 / 10", true),
+        ("1 of the 5", false), ("Image 1", false), ("Chapter 2 of 5", false),
+    ])
+    func slideCounters(text: String, isCounter: Bool) {
+        #expect(BoilerplateBlocks.isSlideCounter(text) == isCounter)
+    }
 }

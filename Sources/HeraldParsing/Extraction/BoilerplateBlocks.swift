@@ -19,7 +19,12 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
-            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isNewsletterPrompt(text) { block.detach() }
+            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isSlideCounter(text) || isNewsletterPrompt(text) {
+                block.detach()
+            }
+        }
+        for paragraph in article.descendants(named: "p") where article.contains(paragraph) && isInlinePromo(paragraph) {
+            paragraph.detach()
         }
     }
 
@@ -173,13 +178,48 @@ enum BoilerplateBlocks {
             && words.allSatisfy { ["updated", "published", "posted", "modified", "last", "first", "on", "at", "date"].contains($0) }
     }
 
+    /// A slideshow's counter: "Image 1 of 5", "Photo 2/9", "3 of 12".
+    static func isSlideCounter(_ text: String) -> Bool {
+        var words = PageText.trimmed(text).lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
+        if let first = words.first, ["image", "photo", "picture", "slide"].contains(first) { words.removeFirst() }
+        if words.count == 3, words[1] == "of" { words.remove(at: 1) }
+        return words.count == 2 && words.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// Labels that introduce a link to another story inside an article.
+    private static let promoLabels: Set<String> = ["related", "read", "more", "also", "see", "watch", "listen", "recommended", "related stories", "read more", "see also", "read also"]
+
+    /// A paragraph that only points at another story: its text is (nine tenths) link text to
+    /// another page, under 200 characters, and it either starts with a label such as "Related:",
+    /// "Read more:", "See also:", or shouts (three words or more, no lower-case letter:
+    /// "TAYLOR SWIFT CLEARED TO PERFORM"). A sentence with a link in it stays.
+    static func isInlinePromo(_ paragraph: PageNode) -> Bool {
+        let text = PageText.normalized(paragraph.textContent)
+        let length = text.unicodeScalars.count
+        guard length > 0, length <= 200 else { return false }
+        let linked = paragraph.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + PageText.normalized($1.textContent).unicodeScalars.count }
+        guard linked > 0 else { return false }
+        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 20 {
+            let label = text[..<colon].lowercased()
+            let rest = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces).unicodeScalars.count
+            if promoLabels.contains(label) || label.split(separator: " ").allSatisfy({ promoLabels.contains(String($0)) }) {
+                return rest > 0 && linked * 10 >= rest * 9
+            }
+        }
+        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
+        let shouts = letters.count >= 10 && letters.allSatisfy { !$0.properties.isLowercase }
+            && text.split(separator: " ").count >= 3
+        return shouts && linked * 10 >= length * 9
+    }
+
     /// "Photo: A. Name, AP", "(Image: Getty)", "Credit: …": a short line naming a picture's source.
     static func isCreditLine(_ text: String) -> Bool {
         var line = Substring(PageText.trimmed(text))
         if line.hasPrefix("(") && line.hasSuffix(")") { line = line.dropFirst().dropLast() }
         let lower = line.lowercased()
         guard lower.unicodeScalars.count <= 80 else { return false }
-        return ["photo:", "photos:", "image:", "images:", "credit:", "photograph:", "picture:", "photo credit:"]
+        return ["photo:", "photos:", "image:", "images:", "credit:", "credits:", "photograph:", "picture:", "photo credit:",
+                "photo credits:", "image credit:", "image credits:", "picture credit:"]
             .contains { lower.hasPrefix($0) }
     }
 }
