@@ -147,4 +147,26 @@ struct BoilerplateBlockTests {
     func slideCounters(text: String, isCounter: Bool) {
         #expect(BoilerplateBlocks.isSlideCounter(text) == isCounter)
     }
+
+    @Test(arguments: [
+        ("Advertisement", true), ("Skip to content", true), ("DON’T MISS", true), ("You may also like...", true),
+        ("Media playback is unsupported on your device", true), ("This slideshow requires JavaScript.", true),
+        ("Share", true), ("Shares rose by a third", false), ("Comments from the minister", false),
+        ("The ad ran for a week", false),
+    ])
+    func pageFurniture(text: String, isFurniture: Bool) {
+        #expect(BoilerplateBlocks.isPageFurniture(text) == isFurniture)
+    }
+
+    @Test func creditsAndTaggedPromosGo() {
+        let article = extract("""
+            <article><p>\(prose("garlic"))</p><figure><img src="/a.jpg"><figcaption><span>Image copyright Getty Images</span></figcaption></figure>
+            <p><a href="/plague">Plane passengers quarantined after outbreak [NEWS]</a></p><p>\(prose("clove"))</p>
+            <p><small>© Ada Grower</small></p><p>\(prose("bulb"))</p></article>
+            """)
+        #expect(article.text.contains("The bulb grows best"))
+        #expect(!article.text.contains("Getty"))
+        #expect(!article.text.contains("quarantined"))
+        #expect(!article.text.contains("© Ada"))
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Removals beyond Readability's, for what readers of the article never want and human-checked
 /// article texts leave out: navigation (`<nav>`, lists whose every item is a link: breadcrumbs,
 /// "more stories"), date lines ("Updated 5:27 am CST, Wednesday, November 20, 2019") and photo
@@ -19,7 +21,8 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
-            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isSlideCounter(text) || isNewsletterPrompt(text) {
+            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isSlideCounter(text) || isNewsletterPrompt(text)
+                || isPageFurniture(text) {
                 block.detach()
             }
         }
@@ -178,6 +181,31 @@ enum BoilerplateBlocks {
             && words.allSatisfy { ["updated", "published", "posted", "modified", "last", "first", "on", "at", "date"].contains($0) }
     }
 
+    /// The page's own controls and labels, alone in a block: "Advertisement", "Skip to content",
+    /// "Print article", "Text size", "Don't miss", "You may also like…", and the messages shown
+    /// where a player or slideshow cannot run ("Media playback is unsupported on your device",
+    /// "This slideshow requires JavaScript.").
+    static func isPageFurniture(_ text: String) -> Bool {
+        let line = PageText.normalized(text).lowercased()
+            .trimmingCharacters(in: CharacterSet(charactersIn: " .:!…-–—|").union(.whitespaces))
+        guard !line.isEmpty, line.unicodeScalars.count <= 80 else { return false }
+        if furnitureLabels.contains(line.replacingOccurrences(of: "’", with: "'")) { return true }
+        if line.contains("javascript") && ["requires", "required", "enable", "turn on"].contains(where: line.contains) { return true }
+        return line.contains("playback") && line.contains("unsupported")
+    }
+
+    private static let furnitureLabels: Set<String> = [
+        "ad", "ads", "advert", "advertisement", "advertisements", "sponsored", "sponsored content", "skip to content",
+        "skip to main content", "skip to navigation", "skip navigation", "scroll to continue with content",
+        "continue reading below", "story continues below", "article continues below", "story continues below advertisement",
+        "article continues below advertisement", "advertisement - scroll to continue", "print", "print article",
+        "print this article", "order reprints", "reprints", "text size", "font size", "share", "share this article",
+        "share this story", "share this", "tags", "trending", "trending now", "most read", "most popular", "don't miss",
+        "you may also like", "you might also like", "recommended", "recommended for you", "related", "related articles",
+        "related stories", "more stories", "read more", "subscribe", "comments", "leave a comment", "view comments",
+        "show comments", "tell us what you think", "like this story? share it with a friend",
+    ]
+
     /// A slideshow's counter: "Image 1 of 5", "Photo 2/9", "3 of 12".
     static func isSlideCounter(_ text: String) -> Bool {
         var words = PageText.trimmed(text).lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
@@ -206,6 +234,12 @@ enum BoilerplateBlocks {
                 return rest > 0 && linked * 10 >= rest * 9
             }
         }
+        // "Plane passengers quarantined after outbreak [NEWS]": a link with a bracketed tag.
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "["),
+           text[text.index(after: open)...].dropLast().allSatisfy({ $0.isUppercase || $0 == " " }),
+           text.distance(from: open, to: text.endIndex) <= 12 {
+            return linked * 10 >= (length - text.distance(from: open, to: text.endIndex)) * 9
+        }
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
         let shouts = letters.count >= 10 && letters.allSatisfy { !$0.properties.isLowercase }
             && text.split(separator: " ").count >= 3
@@ -219,7 +253,7 @@ enum BoilerplateBlocks {
         let lower = line.lowercased()
         guard lower.unicodeScalars.count <= 80 else { return false }
         return ["photo:", "photos:", "image:", "images:", "credit:", "credits:", "photograph:", "picture:", "photo credit:",
-                "photo credits:", "image credit:", "image credits:", "picture credit:"]
+                "photo credits:", "image credit:", "image credits:", "picture credit:", "image copyright ", "©"]
             .contains { lower.hasPrefix($0) }
     }
 }
