@@ -21,8 +21,7 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
-            if isDateLine(text) || isDateLabel(text) || isCreditLine(text) || isSlideCounter(text) || isNewsletterPrompt(text)
-                || isPageFurniture(text) {
+            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) || isLabel(ShortLine(text)) {
                 block.detach()
             }
         }
@@ -61,9 +60,12 @@ enum BoilerplateBlocks {
         var groups: [[PageNode]] = []
         var cursor: PageNode? = article
         while let node = cursor {
-            var byKey: [String: [PageNode]] = [:]
-            for child in node.elementChildren { byKey[child.name + " " + child.className, default: []].append(child) }
-            groups += byKey.values.filter { $0.count >= 3 }
+            // Most elements have fewer than three children: nothing is made for them.
+            if node.isElement, node.elementCount >= 3 {
+                var byKey: [String: [PageNode]] = [:]
+                for child in node.elementChildren { byKey[child.name + " " + child.className, default: []].append(child) }
+                groups += byKey.values.filter { $0.count >= 3 }
+            }
             cursor = node.following(within: article)
         }
         for cards in groups where cards.allSatisfy({ article.contains($0) && isTeaserCard($0) }) {
@@ -172,26 +174,37 @@ enum BoilerplateBlocks {
         return hasNumber && Double(dated) >= 0.85 * Double(words)
     }
 
+    /// A date label, a slideshow's counter or the page's own furniture (below).
+    private static func isLabel(_ line: ShortLine?) -> Bool {
+        guard let line else { return false }
+        return isDateLabel(line) || isSlideCounter(line) || isPageFurniture(line)
+    }
+
     /// The label of a date whose value the page shows elsewhere (or in a script): "Updated",
     /// "Published", "Last modified:", "Posted on" alone in a block.
-    static func isDateLabel(_ text: String) -> Bool {
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
+    static func isDateLabel(_ text: String) -> Bool { ShortLine(text).map(isDateLabel) ?? false }
+
+    private static func isDateLabel(_ line: ShortLine) -> Bool {
+        let words = line.words
         guard (1...3).contains(words.count) else { return false }
-        return words.contains { ["updated", "published", "posted", "modified"].contains($0) }
-            && words.allSatisfy { ["updated", "published", "posted", "modified", "last", "first", "on", "at", "date"].contains($0) }
+        return words.contains { dateLabelWords.contains($0) } && words.allSatisfy { dateLabelFillers.contains($0) }
     }
+
+    private static let dateLabelWords: Set<Substring> = ["updated", "published", "posted", "modified"]
+    private static let dateLabelFillers: Set<Substring> = dateLabelWords.union(["last", "first", "on", "at", "date"])
 
     /// The page's own controls and labels, alone in a block: "Advertisement", "Skip to content",
     /// "Print article", "Text size", "Don't miss", "You may also like…", and the messages shown
     /// where a player or slideshow cannot run ("Media playback is unsupported on your device",
     /// "This slideshow requires JavaScript.").
-    static func isPageFurniture(_ text: String) -> Bool {
-        let line = PageText.normalized(text).lowercased()
-            .trimmingCharacters(in: CharacterSet(charactersIn: " .:!…-–—|").union(.whitespaces))
-        guard !line.isEmpty, line.unicodeScalars.count <= 80 else { return false }
-        if furnitureLabels.contains(line.replacingOccurrences(of: "’", with: "'")) { return true }
-        if line.contains("javascript") && ["requires", "required", "enable", "turn on"].contains(where: line.contains) { return true }
-        return line.contains("playback") && line.contains("unsupported")
+    static func isPageFurniture(_ text: String) -> Bool { ShortLine(text).map(isPageFurniture) ?? false }
+
+    private static func isPageFurniture(_ line: ShortLine) -> Bool {
+        let text = line.text
+        if furnitureLabels.contains(text) { return true }
+        let words = line.words
+        if words.contains("javascript") && words.contains(where: { ["requires", "required", "enable"].contains($0) }) { return true }
+        return words.contains("playback") && words.contains("unsupported")
     }
 
     private static let furnitureLabels: Set<String> = [
@@ -207,11 +220,13 @@ enum BoilerplateBlocks {
     ]
 
     /// A slideshow's counter: "Image 1 of 5", "Photo 2/9", "3 of 12".
-    static func isSlideCounter(_ text: String) -> Bool {
-        var words = PageText.trimmed(text).lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
+    static func isSlideCounter(_ text: String) -> Bool { ShortLine(text).map(isSlideCounter) ?? false }
+
+    private static func isSlideCounter(_ line: ShortLine) -> Bool {
+        var words = line.text.split(whereSeparator: { $0 == " " || $0 == "/" })
         if let first = words.first, ["image", "photo", "picture", "slide"].contains(first) { words.removeFirst() }
         if words.count == 3, words[1] == "of" { words.remove(at: 1) }
-        return words.count == 2 && words.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return words.count == 2 && words.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
     }
 
     /// Labels that introduce a link to another story inside an article.
@@ -222,6 +237,8 @@ enum BoilerplateBlocks {
     /// "Read more:", "See also:", or shouts (three words or more, no lower-case letter:
     /// "TAYLOR SWIFT CLEARED TO PERFORM"). A sentence with a link in it stays.
     static func isInlinePromo(_ paragraph: PageNode) -> Bool {
+        // Measured first without a string: most paragraphs are longer, or have no link.
+        guard paragraph.innerTextLength() <= 200, paragraph.hasDescendant(where: { $0.name == "a" }) else { return false }
         let text = PageText.normalized(paragraph.textContent)
         let length = text.unicodeScalars.count
         guard length > 0, length <= 200 else { return false }
@@ -256,4 +273,54 @@ enum BoilerplateBlocks {
                 "photo credits:", "image credit:", "image credits:", "picture credit:", "image copyright ", "©"]
             .contains { lower.hasPrefix($0) }
     }
+}
+
+/// A short block's text as the label rules compare it, made in one pass over its bytes: ASCII
+/// letters lower-cased, runs of white space one space, `’` as `'`, and spaces and `. : ! | - – — …`
+/// trimmed from both ends. Nil for text of more than 100 bytes (no label or message is longer).
+struct ShortLine {
+    let text: String
+
+    init?(_ source: String) {
+        guard source.utf8.count <= 100 else { return nil }
+        let source = Array(source.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.count)
+        var pendingSpace = false
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            index += 1
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            if byte == 0xE2, index + 1 < source.count, source[index] == 0x80, source[index + 1] == 0x99 {
+                bytes.append(UInt8(ascii: "'"))
+                index += 2
+            } else {
+                bytes.append((65...90).contains(byte) ? byte | 0x20 : byte)
+            }
+        }
+        // Trim the punctuation and dashes at both ends (– — … are E2 80 93/94/A6).
+        func isTrimmed(_ slice: ArraySlice<UInt8>, atEnd: Bool) -> Int {
+            guard let edge = atEnd ? slice.last : slice.first else { return 0 }
+            if [0x20, 0x2E, 0x3A, 0x21, 0x7C, 0x2D].contains(edge) { return 1 }
+            if slice.count >= 3 {
+                let three = atEnd ? Array(slice.suffix(3)) : Array(slice.prefix(3))
+                if three[0] == 0xE2 && three[1] == 0x80 && [0x93, 0x94, 0xA6].contains(three[2]) { return 3 }
+            }
+            return 0
+        }
+        var slice = bytes[...]
+        while case let count = isTrimmed(slice, atEnd: false), count > 0 { slice = slice.dropFirst(count) }
+        while case let count = isTrimmed(slice, atEnd: true), count > 0 { slice = slice.dropLast(count) }
+        guard !slice.isEmpty else { return nil }
+        text = String(decoding: slice, as: UTF8.self)
+    }
+
+    /// The words: runs of letters (ASCII and beyond) and apostrophes.
+    var words: [Substring] { text.split(whereSeparator: { !($0.isLetter || $0 == "'") }) }
 }
