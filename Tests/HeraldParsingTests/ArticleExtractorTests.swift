@@ -262,6 +262,28 @@ struct ArticleExtractorTests {
         #expect(article.title == "大蒜的种植方法与秋季管理指南")
     }
 
+    @Test(arguments: ["UTF-8", "UTF-16LE", "UTF-16BE"])
+    func aByteOrderMarkNamesTheCharset(charset: String) {
+        let html = "<html><head><title>Café crème</title></head><body><article><p>\(Self.prose("café"))</p></article></body></html>"
+        var bytes: Data
+        switch charset {
+        case "UTF-16LE": bytes = Data([0xFF, 0xFE]) + html.data(using: .utf16LittleEndian)!
+        case "UTF-16BE": bytes = Data([0xFE, 0xFF]) + html.data(using: .utf16BigEndian)!
+        default: bytes = Data([0xEF, 0xBB, 0xBF]) + Data(html.utf8)
+        }
+        let article = extractor.extractArticle(from: bytes, pageURL: nil, charset: nil)
+        #expect(article.title == "Café crème")
+        #expect(article.text.contains("The café grows best"))
+    }
+
+    @Test func aMetaCharsetDecidesForBytesThatAreNotUTF8() {
+        let html = "<html><head><meta charset=\"windows-1251\"><title>Чеснок осенью</title></head><body><article><p>"
+            + String(repeating: "Чеснок сажают осенью, в рыхлую почву, на солнце. ", count: 12) + "</p></article></body></html>"
+        let article = extractor.extractArticle(from: html.data(using: .windowsCP1251)!, pageURL: nil, charset: nil)
+        #expect(article.title == "Чеснок осенью")
+        #expect(article.text.contains("в рыхлую почву"))
+    }
+
     // MARK: Hostile pages
 
     @Test func deepNestingIsBounded() {

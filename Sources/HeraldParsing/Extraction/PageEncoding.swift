@@ -6,11 +6,10 @@ import Foundation
 /// `<meta charset>` or `http-equiv` declaration in its first 1024 bytes (left to libxml2), else
 /// windows-1252, the web's usual fallback.
 enum PageEncoding {
-    /// The charset to force on libxml2, or nil to let the page's own declaration or mark decide.
+    /// The charset to force on libxml2, or nil to let the page's own declaration decide.
     static func choose(for bytes: Data, transport: String?) -> String? {
         if let transport, !transport.isEmpty { return transport }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        if let mark = byteOrderMark(of: bytes) { return mark.charset }
         // A page cut at the size limit may end inside a character: its last bytes are not judged.
         let judged = bytes.count >= PageTree.maxInputBytes ? bytes.dropLast(3) : bytes
         if judged.withUnsafeBytes({ UTF8Census(of: $0, stoppingAtInvalid: true).isValid }) { return "UTF-8" }
@@ -31,5 +30,13 @@ enum PageEncoding {
             if matches { return true }
         }
         return false
+    }
+
+    /// The charset a byte order mark at the start of the page names, and the mark's length.
+    static func byteOrderMark(of bytes: Data) -> (charset: String, length: Int)? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return ("UTF-8", 3) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return ("UTF-16LE", 2) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return ("UTF-16BE", 2) }
+        return nil
     }
 }

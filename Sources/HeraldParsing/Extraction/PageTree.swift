@@ -107,7 +107,9 @@ final class PageTree {
         }
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            var offset = 0
+            // The push parser does not read a byte order mark: the mark chose the charset
+            // (`PageEncoding`) and is left out.
+            var offset = PageEncoding.byteOrderMark(of: bytes)?.length ?? 0
             while offset < raw.count {
                 let count = min(chunkBytes, raw.count - offset)
                 htmlParseChunk(context, base + offset, Int32(count), 0)
