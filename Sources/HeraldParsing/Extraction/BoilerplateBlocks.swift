@@ -21,7 +21,10 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
-            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) || isLabel(ShortLine(text)) {
+            let line = ShortLine(text)
+            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) || isLabel(line)
+                || (isShareRow(line) && ArticleGrabber.linkDensity(block) >= 0.5)
+                || (isBreadcrumbTrail(text) && ArticleGrabber.linkDensity(block) >= 0.3) {
                 block.detach()
             }
         }
@@ -172,6 +175,29 @@ enum BoilerplateBlocks {
         }
         finish()
         return hasNumber && Double(dated) >= 0.85 * Double(words)
+    }
+
+    /// The names on a row of sharing buttons.
+    private static let shareWords: Set<Substring> = [
+        "facebook", "twitter", "tweet", "whatsapp", "pinterest", "pin", "pint", "linkedin", "reddit", "email", "e", "mail",
+        "telegram", "messenger", "flipboard", "tumblr", "share", "print", "copy", "link", "sms", "x",
+    ]
+
+    /// A row of sharing buttons: two or more networks' names, and little else ("Whatsapp Facebook
+    /// Pint Baixar"). Asked of link-dense blocks only.
+    static func isShareRow(_ line: ShortLine?) -> Bool {
+        guard let words = line?.words, words.count >= 2 else { return false }
+        let named = words.filter { shareWords.contains($0) }.count
+        return named >= 2 && named * 3 >= words.count * 2
+    }
+
+    /// A breadcrumb trail: two or more `»`, `›` or ` > ` between the crumbs ("News » World »
+    /// Story"). Asked of blocks whose crumbs are links (a third of the text or more).
+    static func isBreadcrumbTrail(_ text: String) -> Bool {
+        var separators = 0
+        for scalar in text.unicodeScalars where scalar == "»" || scalar == "›" { separators += 1 }
+        if separators < 2 { separators += text.components(separatedBy: " > ").count - 1 }
+        return separators >= 2
     }
 
     /// A date label, a slideshow's counter or the page's own furniture (below).
