@@ -33,26 +33,39 @@ enum BoilerplateBlocks {
         }
     }
 
-    /// Repeats of an earlier block: a caption shown again (slideshows), or a short line of links
+    /// Repeats of an earlier block: a caption shown again (slideshows, the same caption under
+    /// every photo of a post), or a short line of links
     /// (60 characters at most) that comes back three times or more (a row of sharing links under
     /// every item). Repeated prose and labels stay: an article may quote itself.
     private static func removeRepeats(in article: PageNode) {
         let blocks = article.descendants(named: ["p", "li", "figcaption", "div", "h2", "h3", "h4", "h5", "h6", "dd"])
             .filter { block in
-                (block.name == "figcaption" || block.innerTextLength() <= 60)
+                (isCaption(block) || block.innerTextLength() <= 60)
                     && block.elementChildren.allSatisfy { !blockNames.contains($0.name) }
             }
         let texts = blocks.map { PageText.normalized($0.textContent).lowercased() }
         var counts: [String: Int] = [:]
         for text in texts where text.unicodeScalars.count >= 10 { counts[text, default: 0] += 1 }
-        var seen = Set<String>()
+        var first: [String: PageNode] = [:]
         for (block, text) in zip(blocks, texts) where (counts[text] ?? 0) > 1 && article.contains(block) {
             let repeatedLine = text.unicodeScalars.count <= 60 && counts[text]! >= 3
                 && ArticleGrabber.linkDensity(block) >= 0.5
-            let repeatedCaption = block.name == "figcaption"
+            let repeatedCaption = isCaption(block)
             guard repeatedLine || repeatedCaption else { continue }
-            if !seen.insert(text).inserted { block.detach() }
+            guard let earlier = first[text] else {
+                first[text] = block
+                continue
+            }
+            // A caption inside a caption (`<p class="caption"><figcaption>`) says its words once.
+            if earlier.contains(block) || block.contains(earlier) { continue }
+            block.detach()
         }
+    }
+
+    /// A caption: a `<figcaption>`, or a block whose class says caption (WordPress's
+    /// `wp-caption-text`, `image-caption`…).
+    private static func isCaption(_ block: PageNode) -> Bool {
+        block.name == "figcaption" || ExtractionPatterns.matches(block.className, ["caption"])
     }
 
     /// Cards that point at other stories ("more from the site", "trending" rails): three or more
