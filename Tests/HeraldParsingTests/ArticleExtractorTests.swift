@@ -192,6 +192,14 @@ struct ArticleExtractorTests {
         #expect(article.text.contains("The garlic grows best"))
     }
 
+    @Test func anAuthorNamedInsideASentenceStays() {
+        let article = extract(Self.page(head: "<title>Books</title><meta name=\"author\" content=\"Ada Grower\">", body: """
+            <article><p><span class="dateline">LONDON</span> — In <i>Beloved</i>, <span itemprop="author">Toni Morrison</span> \
+            writes of memory. \(Self.prose("garlic"))</p><p>\(Self.prose("clove"))</p></article>
+            """))
+        #expect(article.text.contains("LONDON — In Beloved, Toni Morrison writes of memory."))
+    }
+
     @Test func theExcerptFallsBackToTheFirstParagraph() {
         let article = extract(Self.page(body: "<article><p>\(Self.prose("garlic"))</p><p>\(Self.prose("clove"))</p></article>"))
         #expect(article.excerpt?.hasPrefix("The garlic grows best") == true)
@@ -274,6 +282,12 @@ struct ArticleExtractorTests {
         let article = extractor.extractArticle(from: bytes, pageURL: nil, charset: nil)
         #expect(article.title == "Café crème")
         #expect(article.text.contains("The café grows best"))
+    }
+
+    @Test func aByteOrderMarkWinsOverTheServersCharset() {
+        let html = "<html><head><title>Café crème</title></head><body><article><p>\(Self.prose("café"))</p></article></body></html>"
+        let article = extractor.extractArticle(from: Data([0xEF, 0xBB, 0xBF]) + Data(html.utf8), pageURL: nil, charset: "ISO-8859-1")
+        #expect(article.title == "Café crème")
     }
 
     @Test func aMetaCharsetDecidesForBytesThatAreNotUTF8() {

@@ -90,6 +90,21 @@ struct BoilerplateBlockTests {
         #expect(ExtractionPatterns.isCommentThread(PageNode(name: "section", attributes: [("id", "comments")])))
         #expect(ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "post-footer comments-area")])))
         #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "article", attributes: [("id", "comments")])))
+        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "comments-open")])))
+        let wrapper = PageNode(name: "div", attributes: [("class", "comments")])
+        let story = PageNode(name: "article")
+        wrapper.append(story)
+        #expect(!ExtractionPatterns.isCommentThread(wrapper))
+        withExtendedLifetime(story) {}
+    }
+
+    @Test func aPageWrapperNamedForItsCommentsIsNotAThread() {
+        // WordPress themes put `comments-open` on the wrapper of the whole page.
+        let article = extract("""
+            <div id="wrap" class="site comments-open"><article><h1>Planting garlic</h1><p>\(prose("garlic"))</p>
+            <p>\(prose("clove"))</p></article></div>
+            """)
+        #expect(article.text.contains("The clove grows best"))
     }
 
     @Test func cardsOfOtherStoriesGoAListicleStays() {
@@ -199,5 +214,34 @@ struct BoilerplateBlockTests {
         #expect(article.text.components(separatedBy: "The autumn festival in the park").count == 2)
         #expect(article.text.contains("Only once: the harvest"))
         #expect(article.text.contains("The bulb grows best"))
+    }
+
+    @Test func labelsInsideSentencesAndListsStay() {
+        let article = extract("""
+            <article><p>The town was founded in 79 <span class="smallcaps">AD</span> by the river, as the growers tell it.</p>
+            <p>\(prose("garlic"))</p><ul><li>Print</li><li>Scan</li><li>Copy</li></ul><h4>Enable JavaScript</h4>
+            <p>\(prose("clove"))</p><p>\(prose("bulb"))</p></article>
+            """)
+        #expect(article.text.contains("79 AD by the river"))
+        #expect(article.text.contains("Print"))
+        #expect(article.text.contains("Enable JavaScript"))
+    }
+
+    @Test func roundupsOfLinkedItemsStayCardsOfOtherArticlesGo() {
+        let items = (1...6).map { index in
+            "<li><h3><a href=\"/recipes/\(index)\">Garlic recipe \(index)</a></h3><p>A short note on recipe \(index): roast it slowly, with salt and oil, until soft.</p></li>"
+        }.joined()
+        let roundup = extract("<article><p>Six ways with garlic this autumn, from the simplest to the slowest, chosen by our growers.</p><ul>\(items)</ul></article>")
+        #expect(roundup.text.contains("Garlic recipe 4"))
+        #expect(roundup.text.contains("roast it slowly"))
+    }
+
+    @Test(arguments: [
+        ("ШЕСТЬ СПОСОБОВ С ЧЕСНОКОМ ОСЕНЬЮ", true), ("كيف تزرع الثوم في الخريف في الحديقة", false),
+    ])
+    func shoutedPromosNeedCapitals(text: String, isPromo: Bool) {
+        let tree = PageTree.parse(Data("<html><body><p><a href=\"/other\">\(text)</a></p></body></html>".utf8), charset: "UTF-8")
+        let paragraph = tree.body.descendants(named: "p")[0]
+        #expect(BoilerplateBlocks.isInlinePromo(paragraph) == isPromo)
     }
 }

@@ -361,10 +361,32 @@ struct ArticleGrabber {
         let itemprop = node.attribute("itemprop") ?? ""
         guard rel == "author" || itemprop.contains("author") || ExtractionPatterns.matches(node, ExtractionPatterns.byline)
         else { return false }
+        // Measured before its text is made: a block named "author" may hold a long biography.
+        guard node.rawTextLength(upTo: 400) < 400 else { return false }
         let text = PageText.trimmed(node.textContent)
         guard !text.isEmpty, text.unicodeScalars.count < 100 else { return false }
-        if needsByline && byline == nil { byline = PageText.normalized(text) }
-        return true
+        if needsByline && byline == nil {
+            // Readability's rule: the first byline of a page without an author tag becomes the byline.
+            byline = PageText.normalized(text)
+            return true
+        }
+        // Beyond Readability: the byline is shown apart, so a byline block leaves the text even
+        // when the metadata named the author; but not a name inside a sentence ("In <i>Beloved</i>,
+        // <span itemprop="author">Toni Morrison</span> writes…", a dateline opening the lead).
+        return Self.standsAlone(node)
+    }
+
+    private static let bylineBlocks: Set<String> = [
+        "div", "p", "section", "header", "footer", "address", "li", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
+        "aside", "figure", "ul", "ol",
+    ]
+
+    /// True for a block outside any paragraph, or an inline element that is all its parent says.
+    static func standsAlone(_ node: PageNode) -> Bool {
+        if node.hasAncestor("p", maxDepth: -1) { return false }
+        if bylineBlocks.contains(node.name) { return true }
+        guard let parent = node.parent else { return true }
+        return parent.innerTextLength() == node.innerTextLength()
     }
 
     private func headerDuplicatesTitle(_ node: PageNode) -> Bool {

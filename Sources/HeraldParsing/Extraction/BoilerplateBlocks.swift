@@ -21,9 +21,15 @@ enum BoilerplateBlocks {
             guard length > 0, length <= 120, article.contains(block), !isData(block),
                   block.elementChildren.allSatisfy({ !blockNames.contains($0.name) }) else { continue }
             let text = block.textContent
+            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) {
+                block.detach()
+                continue
+            }
+            // The page's labels, share rows and breadcrumbs are blocks of their own: not a word in
+            // a sentence (a small-caps "AD" in "79 AD") nor an item of a list ("Print", "Scan").
+            guard block.name != "li", block.name == "p" || !block.hasAncestor("p", maxDepth: -1) else { continue }
             let line = ShortLine(text)
-            if isDateLine(text) || isCreditLine(text) || isNewsletterPrompt(text) || isLabel(line)
-                || (isShareRow(line) && ArticleGrabber.linkDensity(block) >= 0.5)
+            if isLabel(line) || (isShareRow(line) && ArticleGrabber.linkDensity(block) >= 0.5)
                 || (isBreadcrumbTrail(text) && ArticleGrabber.linkDensity(block) >= 0.3) {
                 block.detach()
             }
@@ -71,23 +77,36 @@ enum BoilerplateBlocks {
     /// Cards that point at other stories ("more from the site", "trending" rails): three or more
     /// sibling elements of the same tag and class, each short (500 characters at most) and headed
     /// by a heading whose text is a link to another page. A listicle's items, whose headings are
-    /// not links, or whose text is longer, stay; so does an article that is nothing else.
+    /// not links, or whose text is longer, stay; so do cards that are most of the article (a
+    /// roundup of linked recipes), unless they are `<article>`s of their own (other stories, by
+    /// HTML's own word); and the article always keeps 200 characters.
     private static func removeTeaserCards(in article: PageNode) {
         var groups: [[PageNode]] = []
         var cursor: PageNode? = article
         while let node = cursor {
             // Most elements have fewer than three children: nothing is made for them.
             if node.isElement, node.elementCount >= 3 {
-                var byKey: [String: [PageNode]] = [:]
-                for child in node.elementChildren { byKey[child.name + " " + child.className, default: []].append(child) }
-                groups += byKey.values.filter { $0.count >= 3 }
+                // In the order the kinds first appear, so that the result never depends on a
+                // dictionary's order.
+                var kinds: [String] = []
+                var members: [String: [PageNode]] = [:]
+                for child in node.elementChildren {
+                    let kind = child.name + " " + child.className
+                    if members[kind] == nil { kinds.append(kind) }
+                    members[kind, default: []].append(child)
+                }
+                for kind in kinds { if let cards = members[kind], cards.count >= 3 { groups.append(cards) } }
             }
             cursor = node.following(within: article)
         }
+        guard !groups.isEmpty else { return }
+        var remaining = article.innerTextLength()
         for cards in groups where cards.allSatisfy({ article.contains($0) && isTeaserCard($0) }) {
             let removed = cards.reduce(0) { $0 + $1.innerTextLength() }
-            guard article.innerTextLength() - removed >= 200 else { continue }
+            let separateStories = cards.allSatisfy { $0.name == "article" || $0.hasDescendant { $0.name == "article" } }
+            guard remaining - removed >= 200, separateStories || removed <= remaining - removed else { continue }
             for card in cards { card.detach() }
+            remaining -= removed
         }
     }
 
@@ -100,7 +119,13 @@ enum BoilerplateBlocks {
         guard headings.count == 1, let heading = headings.first else { return false }
         let headingLength = heading.innerTextLength()
         guard headingLength > 0 else { return false }
-        if let link = heading.ancestors().first(where: { $0.name == "a" }) { return leadsElsewhere(link) }
+        // A link around the heading, up to the card itself.
+        var ancestor = heading.parent
+        while let node = ancestor {
+            if node.name == "a" { return leadsElsewhere(node) }
+            if node === card { break }
+            ancestor = node.parent
+        }
         let linked = heading.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + $1.innerTextLength() }
         return linked * 10 >= headingLength * 9
     }
@@ -242,7 +267,11 @@ enum BoilerplateBlocks {
         let text = line.text
         if furnitureLabels.contains(text) { return true }
         let words = line.words
-        if words.contains("javascript") && words.contains(where: { ["requires", "required", "enable"].contains($0) }) { return true }
+        // "This slideshow requires JavaScript", "Please enable JavaScript in your browser"; not a
+        // how-to's step "Enable JavaScript".
+        if words.contains("javascript") && words.contains(where: { ["requires", "required", "browser", "disabled"].contains($0) }) {
+            return true
+        }
         return words.contains("playback") && words.contains("unsupported")
     }
 
@@ -268,6 +297,9 @@ enum BoilerplateBlocks {
         return words.count == 2 && words.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
     }
 
+    /// A link to a file says what the file is: "Read the ruling [PDF]" is not a promo.
+    private static let fileTags: Set<String> = ["PDF", "DOC", "DOCX", "XLS", "XLSX", "PPT", "CSV", "ZIP", "MP3", "EPUB"]
+
     /// Labels that introduce a link to another story inside an article.
     private static let promoLabels: Set<String> = ["related", "read", "more", "also", "see", "watch", "listen", "recommended", "related stories", "read more", "see also", "read also"]
 
@@ -283,7 +315,7 @@ enum BoilerplateBlocks {
         guard length > 0, length <= 200 else { return false }
         let linked = paragraph.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + PageText.normalized($1.textContent).unicodeScalars.count }
         guard linked > 0 else { return false }
-        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 20 {
+        if let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.distance(from: text.startIndex, to: colon) <= 20 {
             let label = text[..<colon].lowercased()
             let rest = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces).unicodeScalars.count
             if promoLabels.contains(label) || label.split(separator: " ").allSatisfy({ promoLabels.contains(String($0)) }) {
@@ -293,11 +325,14 @@ enum BoilerplateBlocks {
         // "Plane passengers quarantined after outbreak [NEWS]": a link with a bracketed tag.
         if text.hasSuffix("]"), let open = text.lastIndex(of: "["),
            text[text.index(after: open)...].dropLast().allSatisfy({ $0.isUppercase || $0 == " " }),
-           text.distance(from: open, to: text.endIndex) <= 12 {
+           text.distance(from: open, to: text.endIndex) <= 12,
+           !fileTags.contains(String(text[text.index(after: open)...].dropLast())) {
             return linked * 10 >= (length - text.distance(from: open, to: text.endIndex)) * 9
         }
+        // Capitals, in a script that has them (Arabic, Hebrew or Korean have no lower case).
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        let shouts = letters.count >= 10 && letters.allSatisfy { !$0.properties.isLowercase }
+        let capitals = letters.filter { $0.properties.isUppercase }.count
+        let shouts = letters.count >= 10 && capitals * 10 >= letters.count * 9
             && text.split(separator: " ").count >= 3
         return shouts && linked * 10 >= length * 9
     }
@@ -315,7 +350,7 @@ enum BoilerplateBlocks {
 }
 
 /// A short block's text as the label rules compare it, made in one pass over its bytes: ASCII
-/// letters lower-cased, runs of white space one space, `’` as `'`, and spaces and `. : ! | - – — …`
+/// letters lower-cased, runs of white space (no-break spaces too) one space, `’` as `'`, and spaces and `. : ! | - – — …`
 /// trimmed from both ends. Nil for text of more than 100 bytes (no label or message is longer).
 struct ShortLine {
     let text: String
@@ -330,7 +365,10 @@ struct ShortLine {
         while index < source.count {
             let byte = source[index]
             index += 1
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            // A no-break space (C2 A0) is white space too ("Advertisement&nbsp;").
+            let isNoBreakSpace = byte == 0xC2 && index < source.count && source[index] == 0xA0
+            if byte == 0x20 || (0x09...0x0D).contains(byte) || isNoBreakSpace {
+                if isNoBreakSpace { index += 1 }
                 pendingSpace = !bytes.isEmpty
                 continue
             }

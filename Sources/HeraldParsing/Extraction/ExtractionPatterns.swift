@@ -68,28 +68,31 @@ enum ExtractionPatterns {
         text.lowercased().split(separator: " ").contains("hid")
     }
 
-    /// The names a page gives its readers' comments: a class or id word `comments`, or one that
-    /// begins with `comments-`, `comments_`, `comment-list`, `commentlist`, `comment-section`,
-    /// `comment-respond` or `disqus_thread`, or the id `respond` (the reply form).
-    private static let commentThreadPrefixes = [
-        "comments-", "comments_", "comment-list", "commentlist", "comment-section", "comment-respond", "disqus_thread",
+    /// The names a page gives its readers' comments: class or id words, whole (`comments-open`, a
+    /// state WordPress themes put on wrappers of the whole page, is not one of them).
+    private static let commentThreadWords: Set<String> = [
+        "comments", "comment-list", "commentlist", "comments-list", "comments-area", "comments-section",
+        "comment-section", "comments-wrapper", "comments-container", "comment-respond", "disqus_thread",
     ]
 
-    /// True for a thread of readers' comments (or its reply form): never the article, however
-    /// long, so no attempt keeps it, not even the looser ones that keep unlikely blocks (an
-    /// article of two paragraphs above fifty comments would otherwise lose to them). Words, not
-    /// fragments: `commentary` and `comment-body` inside an article are not threads.
+    /// True for a thread of readers' comments (or its reply form, `#respond`): never the article,
+    /// however long, so no attempt keeps it, not even the looser ones that keep unlikely blocks
+    /// (an article of two paragraphs above fifty comments would otherwise lose to them). Whole
+    /// words, not fragments: `commentary` and `comment-body` inside an article are not threads;
+    /// and a block that holds an `<article>` or an `<h1>` is a wrapper of the page, whatever its name.
     static func isCommentThread(_ node: PageNode) -> Bool {
         guard node.isElement, !["html", "body", "article", "main"].contains(node.name) else { return false }
-        func isThreadWord(_ word: Substring) -> Bool {
-            let lower = word.lowercased()
-            return lower == "comments" || commentThreadPrefixes.contains { lower.hasPrefix($0) }
+        var named = false
+        if let id = node.attribute("id") {
+            let lower = id.lowercased()
+            named = commentThreadWords.contains(lower) || lower == "respond"
         }
-        if let id = node.attribute("id"), isThreadWord(Substring(id)) || id.lowercased() == "respond" { return true }
-        if let value = node.attribute("class"), value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains(where: isThreadWord) {
-            return true
+        if !named, let value = node.attribute("class") {
+            named = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                .contains { commentThreadWords.contains($0.lowercased()) }
         }
-        return false
+        guard named else { return false }
+        return !node.hasDescendant { $0.name == "article" || $0.name == "h1" }
     }
 
     static func isUnlikely(_ node: PageNode) -> Bool {

@@ -17,8 +17,6 @@ final class PageTree {
     /// pages), elements are kept as children of their ancestor at this depth, in order. Blocks are
     /// weighed by walking what they hold, so the depth bounds the work per node.
     static let maxDepth = 64
-    /// The bytes given to libxml2's push parser at a time.
-    static let chunkBytes = 64 << 10
 
     private(set) var nodes: [PageNode] = []
     /// The `<html>` element (made when the page has none).
@@ -85,37 +83,27 @@ final class PageTree {
         // Script and style bodies (blank runs come through `characters` too, as to the tree builder).
         handler.cdataBlock = handler.characters
         xmlInitParser()
-        // libxml2's push parser reads the page in chunks and lets go of what it has consumed:
-        // neither a copy of the whole page nor a whole converted copy of it is ever held (the
-        // memory parser kept both, two times the page).
-        guard let context = htmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(builder).toOpaque(),
-                                                     nil, 0, nil, XML_CHAR_ENCODING_NONE) else { return tree }
-        defer {
-            if let document = context.pointee.myDoc {
-                xmlFreeDoc(document)
-                context.pointee.myDoc = nil
-            }
-            htmlFreeParserCtxt(context)
-        }
-        // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
-        // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
-        if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
-            htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
-            xmlSwitchToEncoding(context, encoder)
-        } else {
-            htmlCtxtUseOptions(context, Int32(options))
-        }
         bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            // The push parser does not read a byte order mark: the mark chose the charset
-            // (`PageEncoding`) and is left out.
-            var offset = PageEncoding.byteOrderMark(of: bytes)?.length ?? 0
-            while offset < raw.count {
-                let count = min(chunkBytes, raw.count - offset)
-                htmlParseChunk(context, base + offset, Int32(count), 0)
-                offset += count
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                  let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
+            defer {
+                if let document = context.pointee.myDoc {
+                    xmlFreeDoc(document)
+                    context.pointee.myDoc = nil
+                }
+                htmlFreeParserCtxt(context)
             }
-            htmlParseChunk(context, nil, 0, 1)
+            context.pointee.sax.pointee = handler
+            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+            // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
+            // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
+            if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+                htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
+                xmlSwitchToEncoding(context, encoder)
+            } else {
+                htmlCtxtUseOptions(context, Int32(options))
+            }
+            htmlParseDocument(context)
         }
         withExtendedLifetime(builder) {}
         tree.documentTitle = PageText.trimmed(tree.root.descendants(named: "title").first?.textContent ?? "")
