@@ -244,4 +244,19 @@ struct BoilerplateBlockTests {
         let paragraph = tree.body.descendants(named: "p")[0]
         #expect(BoilerplateBlocks.isInlinePromo(paragraph) == isPromo)
     }
+
+    @Test func aGallerysCaptionWithAToggleAppearsOnceAndWhole() {
+        let full = "The harbour master and the mayor shake hands on the north quay, Wednesday, after the repairs were done."
+        let slide = """
+            <div class="caption"><div class="caption-full">\(full)<a class="toggle"> less</a></div>
+            <div class="caption-short">The harbour master and the mayor shake hands on the north quay, Wednesday, after the ... <a class="toggle">more</a></div></div>
+            """
+        let article = extract("""
+            <article><div class="gallery"><img src="/q.jpg">\(slide)</div><p>\(prose("garlic"))</p><div class="panel">\(slide)</div>
+            <p>\(prose("clove"))</p><p>\(prose("bulb"))</p></article>
+            """)
+        #expect(article.text.components(separatedBy: "shake hands on the north quay").count == 2)
+        #expect(article.text.contains("after the repairs were done"))
+        #expect(article.text.contains("The bulb grows best"))
+    }
 }

@@ -66,12 +66,34 @@ enum BoilerplateBlocks {
             if earlier.contains(block) || block.contains(earlier) { continue }
             block.detach()
         }
+        removeTruncatedCaptions(blocks: blocks, texts: texts, in: article)
+    }
+
+    /// A caption cut short ("… more") beside the whole caption it begins: a gallery shows both
+    /// and a toggle switches between them. The cut one goes.
+    private static func removeTruncatedCaptions(blocks: [PageNode], texts: [String], in article: PageNode) {
+        let captions = zip(blocks, texts).filter { isCaption($0.0) && article.contains($0.0) }
+        guard captions.count >= 2 else { return }
+        for (block, text) in captions {
+            guard let cut = text.range(of: "…") ?? text.range(of: "...") else { continue }
+            let after = text[cut.upperBound...].trimmingCharacters(in: .whitespaces)
+            guard after.isEmpty || after == "more" || after == "read more" else { continue }
+            let stem = text[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard stem.unicodeScalars.count >= 40 else { continue }
+            let whole = captions.contains { other, otherText in
+                other !== block && article.contains(other) && !other.contains(block) && !block.contains(other)
+                    && otherText.count > text.count - 8 && otherText.hasPrefix(stem) && otherText != text
+            }
+            if whole { block.detach() }
+        }
     }
 
     /// A caption: a `<figcaption>`, or a block whose class says caption (WordPress's
-    /// `wp-caption-text`, `image-caption`…).
+    /// `wp-caption-text`, `image-caption`…), or a paragraph right inside one.
     private static func isCaption(_ block: PageNode) -> Bool {
-        block.name == "figcaption" || ExtractionPatterns.matches(block.className, ["caption"])
+        func says(_ node: PageNode) -> Bool { node.name == "figcaption" || ExtractionPatterns.matches(node.className, ["caption"]) }
+        // Or a paragraph made of a caption's text (a caption `div` with a toggle link inside).
+        return says(block) || (block.name == "p" && block.parent.map(says) == true)
     }
 
     /// Cards that point at other stories ("more from the site", "trending" rails): three or more
