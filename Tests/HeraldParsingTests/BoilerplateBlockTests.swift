@@ -259,4 +259,16 @@ struct BoilerplateBlockTests {
         #expect(article.text.contains("after the repairs were done"))
         #expect(article.text.contains("The bulb grows best"))
     }
+
+    @Test func aRailOfThumbnailCardsGoes() {
+        let cards = (1...4).map { index in
+            """
+            <div class="rail-item"><a href="/story/\(index)"><img src="/t\(index).jpg"></a><h3>TRENDING \(index)</h3>\
+            <span>What another story number \(index) says about the town, its quay and its ferries, told briefly, with commas.</span></div>
+            """
+        }.joined()
+        let article = extract("<div class=\"page\"><p>\(prose("garlic"))</p><p>\(prose("clove"))</p><p>\(prose("bulb"))</p><div>\(cards)</div></div>")
+        #expect(article.text.contains("The bulb grows best"))
+        #expect(!article.text.contains("TRENDING 2"))
+    }
 }

@@ -133,7 +133,8 @@ enum BoilerplateBlocks {
     }
 
     /// A short block headed by a link to another page: its one heading is inside a link, or nine
-    /// tenths of the heading's text is link text.
+    /// tenths of the heading's text is link text, or a picture ahead of the heading links to
+    /// another page (a thumbnail).
     static func isTeaserCard(_ card: PageNode) -> Bool {
         let length = card.innerTextLength()
         guard length > 0, length <= 500 else { return false }
@@ -149,7 +150,22 @@ enum BoilerplateBlocks {
             ancestor = node.parent
         }
         let linked = heading.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + $1.innerTextLength() }
-        return linked * 10 >= headingLength * 9
+        if linked * 10 >= headingLength * 9 { return true }
+        // Or a thumbnail that links to another page ahead of the heading: the story's picture.
+        guard let thumbnail = card.descendants(named: "a").first(where: { leadsElsewhere($0) && $0.hasDescendant { $0.name == "img" } })
+        else { return false }
+        return !heading.contains(thumbnail) && thumbnail.innerTextLength() == 0 && precedes(thumbnail, heading, in: card)
+    }
+
+    /// True when `node` comes before `other` in `card`, in document order.
+    private static func precedes(_ node: PageNode, _ other: PageNode, in card: PageNode) -> Bool {
+        var cursor = card.firstChild
+        while let current = cursor {
+            if current === node { return true }
+            if current === other { return false }
+            cursor = current.following(within: card)
+        }
+        return false
     }
 
     /// A link to another page (not to a place in this one).
