@@ -271,4 +271,26 @@ struct BoilerplateBlockTests {
         #expect(article.text.contains("The bulb grows best"))
         #expect(!article.text.contains("TRENDING 2"))
     }
+
+    @Test func toolbarsAuthorBoxesAndContactLinesGo() {
+        let article = extract("""
+            <article><ul class="tools"><li>Order Reprints</li><li>Print Article</li></ul><p>\(prose("garlic"))</p>
+            <p>\(prose("clove"))</p><ul><li>Print</li><li>Scan</li><li>Copy</li></ul>
+            <p>Write to Ada Grower at ada@grower.example</p><p>twitter.com/adagrower</p>
+            <p>Let’s talk: ada@grower.example</p><p>\(prose("bulb"))</p>
+            <div class="entry-author-bio"><p>Ada Grower</p><p>Ada has written about gardens since 2009, from the north field.</p>
+            <p><a href="/authors/ada">More articles from Ada Grower</a></p></div></article>
+            """)
+        #expect(article.text.contains("The bulb grows best"))
+        #expect(!article.text.contains("Order Reprints"))
+        #expect(article.text.contains("Scan"))
+        #expect(!article.text.contains("Write to Ada"))
+        #expect(!article.text.contains("twitter.com/adagrower"))
+        #expect(article.text.contains("Let’s talk: ada@grower.example"))
+        #expect(!article.text.contains("has written about gardens"))
+    }
+
+    @Test func anUpdatedAndOriginalDateLineIsADateLine() {
+        #expect(BoilerplateBlocks.isDateLine("Updated Nov. 19, 2019 8:21 am ET / Original Nov. 19, 2019 8:02 am ET"))
+    }
 }

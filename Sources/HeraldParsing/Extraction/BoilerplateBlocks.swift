@@ -12,8 +12,13 @@ enum BoilerplateBlocks {
         for nav in article.descendants(named: "nav") { nav.detach() }
         removeRepeats(in: article)
         removeTeaserCards(in: article)
-        for list in article.descendants(named: ["ul", "ol"]).reversed() where article.contains(list) && isLinkList(list) {
+        for list in article.descendants(named: ["ul", "ol"]).reversed()
+        where article.contains(list) && (isLinkList(list) || isToolbar(list)) {
             list.detach()
+        }
+        for box in article.descendants(named: ["div", "section", "aside", "footer"]).reversed()
+        where article.contains(box) && isAuthorBox(box) {
+            box.detach()
         }
         for block in article.descendants(named: ["p", "div", "span", "time", "h4", "h5", "h6", "li", "figcaption", "small", "cite"]).reversed() {
             // The length first: it needs no string, and most blocks are longer than a date line.
@@ -29,7 +34,7 @@ enum BoilerplateBlocks {
             // a sentence (a small-caps "AD" in "79 AD") nor an item of a list ("Print", "Scan").
             guard block.name != "li", block.name == "p" || !block.hasAncestor("p", maxDepth: -1) else { continue }
             let line = ShortLine(text)
-            if isLabel(line) || (isShareRow(line) && ArticleGrabber.linkDensity(block) >= 0.5)
+            if isLabel(line) || isContactLine(line) || (isShareRow(line) && ArticleGrabber.linkDensity(block) >= 0.5)
                 || (isBreadcrumbTrail(text) && ArticleGrabber.linkDensity(block) >= 0.3) {
                 block.detach()
             }
@@ -210,7 +215,8 @@ enum BoilerplateBlocks {
         "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thursday", "fri", "friday",
         "sat", "saturday", "sun", "sunday", "am", "pm", "a", "p", "m", "utc", "gmt", "est", "edt", "cst", "cdt",
         "mst", "mdt", "pst", "pdt", "bst", "cet", "cest", "hst", "updated", "published", "posted", "last",
-        "modified", "first", "on", "at", "date", "time", "today", "yesterday",
+        "modified", "first", "on", "at", "date", "time", "today", "yesterday", "et", "pt", "ct", "mt", "original",
+        "originally",
     ]
 
     /// A line that only says when: date and time words and numbers, with at least one number.
@@ -251,6 +257,50 @@ enum BoilerplateBlocks {
         }
         finish()
         return hasNumber && Double(dated) >= 0.85 * Double(words)
+    }
+
+    /// A list of the page's own tools, every item a label ("Order Reprints", "Print Article",
+    /// "Share"): a printer's features ("Print", "Scan", "Copy") are not all labels.
+    static func isToolbar(_ list: PageNode) -> Bool {
+        let items = list.elementChildren.filter { $0.name == "li" }
+        guard !items.isEmpty else { return false }
+        var labelled = 0
+        for item in items {
+            guard item.innerTextLength() <= 40 else { return false }
+            guard let line = ShortLine(item.textContent) else { continue }
+            guard isPageFurniture(line) else { return false }
+            labelled += 1
+        }
+        return labelled > 0
+    }
+
+    /// The words of an author box's class or id: `author-bio`, `entry-author-bio`, `author-box`,
+    /// `about-the-author`, `author-info`…
+    private static let authorBoxWords = ["bio", "box", "info", "about", "profile", "details", "card"]
+
+    /// A box about the author (a photo, a paragraph of biography, "More articles from…"), at most
+    /// 800 characters: the byline is shown apart, and the people who checked articles left these
+    /// out. Never a block holding an `<h1>` or an `<article>`.
+    static func isAuthorBox(_ box: PageNode) -> Bool {
+        let words = (box.className + " " + box.id).lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        let named = words.contains { word in word.contains("author") && authorBoxWords.contains { word.contains($0) } }
+        guard named, box.innerTextLength() <= 800 else { return false }
+        return !box.hasDescendant { $0.name == "h1" || $0.name == "article" }
+    }
+
+    /// How to reach the writer, alone in a block: a profile's address ("twitter.com/paultakahashi"),
+    /// or a line that starts "Write to",
+    /// "Email", "Contact", "Reach the reporter(s)" or "Follow" and names an address or a network.
+    static func isContactLine(_ line: ShortLine?) -> Bool {
+        guard let text = line?.text, text.utf8.count <= 150 else { return false }
+        // A lone e-mail address stays: an article may end "Let's talk:" and give one.
+        if !text.contains(" ") {
+            return ["twitter.com/", "www.twitter.com/", "x.com/", "facebook.com/", "www.facebook.com/", "instagram.com/",
+                    "www.instagram.com/"].contains { text.hasPrefix($0) }
+        }
+        let opens = ["write to ", "email ", "e-mail ", "contact ", "reach the reporter", "follow "].contains { text.hasPrefix($0) }
+        let names = text.contains("@") || ["twitter", "facebook", "instagram"].contains { text.contains($0) }
+        return opens && names
     }
 
     /// The names on a row of sharing buttons.
