@@ -293,4 +293,46 @@ struct BoilerplateBlockTests {
     @Test func anUpdatedAndOriginalDateLineIsADateLine() {
         #expect(BoilerplateBlocks.isDateLine("Updated Nov. 19, 2019 8:21 am ET / Original Nov. 19, 2019 8:02 am ET"))
     }
+
+    @Test(arguments: [
+        ("Write to Ada Grower at ada@grower.example", true), ("Follow us on Twitter", true), ("Follow her @adagrower", true),
+        ("https://twitter.com/adagrower", true), ("Email the newsroom at tips@paper.example", true),
+        ("Follow these steps to download your Facebook data:", false), ("Email scams aimed at Instagram users doubled last year.", false),
+        ("Contact tracing on Twitter was the idea.", false), ("Follow the river north to the @ sign.", false),
+        ("ada@grower.example", false),
+    ])
+    func contactLines(text: String, isContact: Bool) {
+        #expect(BoilerplateBlocks.isContactLine(ShortLine(text)) == isContact)
+    }
+
+    @Test(arguments: [
+        ("Updated Nov. 19, 2019 8:21 am ET / Original Nov. 19, 2019 8:02 am ET", true),
+        ("Mt 5:3-12", false), ("1 Pt 2:9", false), ("Pt. 2", false), ("CT 06510", false), ("Original: $49.99", false),
+        ("Originally published Nov. 19, 2019", true),
+    ])
+    func dateWordsBesideATime(text: String, isDate: Bool) {
+        #expect(BoilerplateBlocks.isDateLine(text) == isDate)
+    }
+
+    @Test func productRoundupsAndBriefsInAuthorNamedWrappersStay() {
+        let items = (1...4).map { index in
+            "<div class=\"item\"><a href=\"https://shop.example/p/\(index)\"><img src=\"/p\(index).jpg\"></a><h3>Trowel \(index)</h3><p>A sturdy trowel, number \(index), for bulbs and seedlings.</p></div>"
+        }.joined()
+        let roundup = extract("<div class=\"page\"><p>\(prose("garlic"))</p><p>\(prose("clove"))</p><p>\(prose("bulb"))</p><div>\(items)</div></div>")
+        #expect(roundup.text.contains("Trowel 3"))
+        let brief = extract("""
+            <div class="story"><h1>Quay reopens</h1><div class="article-author-info-wrapper"><p>\(ArticleExtractorTests.prose("quay", sentences: 2))</p>
+            <p>\(ArticleExtractorTests.prose("ferry", sentences: 2))</p></div><p>Reporting by Ada.</p></div>
+            """)
+        #expect(brief.text.contains("The ferry grows best"))
+    }
+
+    @Test func aBodyWithCaptionsKeepsItsRepeatedParagraphs() {
+        let refrain = "And the river runs on to the sea, and the sea runs on to the river, and so on, all year round."
+        let article = extract("""
+            <div class="entry-content has-captions"><p>\(prose("garlic"))</p><p>\(refrain)</p><p>\(prose("clove"))</p>
+            <p>\(refrain)</p><p>\(prose("bulb"))</p></div>
+            """)
+        #expect(article.text.components(separatedBy: "And the river runs on").count == 3)
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// article texts leave out: navigation (`<nav>`, lists whose every item is a link: breadcrumbs,
 /// "more stories"), date lines ("Updated 5:27 am CST, Wednesday, November 20, 2019") and photo
 /// credit lines ("Photo: A. Name, AP") and date labels ("Updated"), newsletter prompts, cards of
-/// other stories (a heading that links elsewhere and a line), and captions or short lines that
-/// repeat an earlier one word for word (slideshows, sharing links under every item). Each rule is
+/// other stories (a heading that links elsewhere and a line), the page's labels and toolbars,
+/// author boxes, lines on how to reach the writer, breadcrumbs and share rows, promos of other
+/// stories inside the text, and captions or short lines that repeat an earlier one word for word (slideshows, sharing links under every item). Each rule is
 /// about the block's own words, never a site.
 enum BoilerplateBlocks {
     static func remove(from article: PageNode) {
@@ -16,8 +17,12 @@ enum BoilerplateBlocks {
         where article.contains(list) && (isLinkList(list) || isToolbar(list)) {
             list.detach()
         }
+        let articleLength = article.innerTextLength()
         for box in article.descendants(named: ["div", "section", "aside", "footer"]).reversed()
         where article.contains(box) && isAuthorBox(box) {
+            // A box that is half the article or more is the article (a brief, a wrapper).
+            let length = box.innerTextLength()
+            guard length * 2 < articleLength else { continue }
             box.detach()
         }
         for block in article.descendants(named: ["p", "div", "span", "time", "h4", "h5", "h6", "li", "figcaption", "small", "cite"]).reversed() {
@@ -79,15 +84,25 @@ enum BoilerplateBlocks {
     private static func removeTruncatedCaptions(blocks: [PageNode], texts: [String], in article: PageNode) {
         let captions = zip(blocks, texts).filter { isCaption($0.0) && article.contains($0.0) }
         guard captions.count >= 2 else { return }
+        // The captions by their first 40 characters, so that each cut one is compared with the
+        // few that begin alike (a page of thousands of captions stays linear).
+        let keyLength = 40
+        var byStart: [Substring: [(block: PageNode, text: String)]] = [:]
+        for (block, text) in captions where text.unicodeScalars.count >= keyLength {
+            byStart[Substring(text.unicodeScalars.prefix(keyLength)), default: []].append((block, text))
+        }
         for (block, text) in captions {
-            guard let cut = text.range(of: "…") ?? text.range(of: "...") else { continue }
+            guard let cut = text.range(of: "…", options: .backwards) ?? text.range(of: "...", options: .backwards) else { continue }
             let after = text[cut.upperBound...].trimmingCharacters(in: .whitespaces)
             guard after.isEmpty || after == "more" || after == "read more" else { continue }
             let stem = text[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard stem.unicodeScalars.count >= 40 else { continue }
-            let whole = captions.contains { other, otherText in
-                other !== block && article.contains(other) && !other.contains(block) && !block.contains(other)
-                    && otherText.count > text.count - 8 && otherText.hasPrefix(stem) && otherText != text
+            guard stem.unicodeScalars.count >= keyLength,
+                  let alike = byStart[Substring(stem.unicodeScalars.prefix(keyLength))] else { continue }
+            let length = text.unicodeScalars.count
+            let whole = alike.contains { other in
+                other.block !== block && other.text != text && other.text.unicodeScalars.count > length - 8
+                    && other.text.hasPrefix(stem) && article.contains(other.block)
+                    && !other.block.contains(block) && !block.contains(other.block)
             }
             if whole { block.detach() }
         }
@@ -96,9 +111,20 @@ enum BoilerplateBlocks {
     /// A caption: a `<figcaption>`, or a block whose class says caption (WordPress's
     /// `wp-caption-text`, `image-caption`…), or a paragraph right inside one.
     private static func isCaption(_ block: PageNode) -> Bool {
-        func says(_ node: PageNode) -> Bool { node.name == "figcaption" || ExtractionPatterns.matches(node.className, ["caption"]) }
-        // Or a paragraph made of a caption's text (a caption `div` with a toggle link inside).
-        return says(block) || (block.name == "p" && block.parent.map(says) == true)
+        func says(_ node: PageNode) -> Bool { node.name == "figcaption" || hasCaptionClass(node) }
+        // Or a paragraph made of a short caption's text (a caption `div` with a toggle link inside).
+        guard !says(block) else { return true }
+        guard block.name == "p", let parent = block.parent, says(parent) else { return false }
+        return parent.innerTextLength() <= 500
+    }
+
+    /// A class word that names a caption: `caption`, `caption-…`, `…-caption`, `wp-caption-text`;
+    /// not `has-captions` nor `captioned` (a body with captions somewhere in it).
+    static func hasCaptionClass(_ node: PageNode) -> Bool {
+        node.className.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains { word in
+            word == "caption" || word.hasPrefix("caption-") || word.hasPrefix("caption_") || word.hasSuffix("-caption")
+                || word.hasSuffix("_caption") || word.hasPrefix("wp-caption")
+        }
     }
 
     /// Cards that point at other stories ("more from the site", "trending" rails): three or more
@@ -139,7 +165,7 @@ enum BoilerplateBlocks {
 
     /// A short block headed by a link to another page: its one heading is inside a link, or nine
     /// tenths of the heading's text is link text, or a picture ahead of the heading links to
-    /// another page (a thumbnail).
+    /// another page of the same site (a thumbnail).
     static func isTeaserCard(_ card: PageNode) -> Bool {
         let length = card.innerTextLength()
         guard length > 0, length <= 500 else { return false }
@@ -156,10 +182,19 @@ enum BoilerplateBlocks {
         }
         let linked = heading.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + $1.innerTextLength() }
         if linked * 10 >= headingLength * 9 { return true }
-        // Or a thumbnail that links to another page ahead of the heading: the story's picture.
-        guard let thumbnail = card.descendants(named: "a").first(where: { leadsElsewhere($0) && $0.hasDescendant { $0.name == "img" } })
+        // Or a thumbnail ahead of the heading that links to another page of the same site: the
+        // story's picture. Not a link to the picture's own file, nor to another site (a shop,
+        // in a product roundup).
+        guard let thumbnail = card.descendants(named: "a").first(where: { $0.hasDescendant { $0.name == "img" } }),
+              let href = thumbnail.attribute("href"), isPageOfThisSite(href), !ExtractionPatterns.mentionsImage(href)
         else { return false }
         return !heading.contains(thumbnail) && thumbnail.innerTextLength() == 0 && precedes(thumbnail, heading, in: card)
+    }
+
+    /// A relative link (`/news/story`, `story.html`): a page of the site the article is on.
+    private static func isPageOfThisSite(_ href: String) -> Bool {
+        guard !href.isEmpty, !href.hasPrefix("#"), !href.hasPrefix("//") else { return false }
+        return !href.contains(":") || (href.firstIndex(of: "/").map { $0 < href.firstIndex(of: ":")! } ?? false)
     }
 
     /// True when `node` comes before `other` in `card`, in document order.
@@ -215,9 +250,12 @@ enum BoilerplateBlocks {
         "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thursday", "fri", "friday",
         "sat", "saturday", "sun", "sunday", "am", "pm", "a", "p", "m", "utc", "gmt", "est", "edt", "cst", "cdt",
         "mst", "mdt", "pst", "pdt", "bst", "cet", "cest", "hst", "updated", "published", "posted", "last",
-        "modified", "first", "on", "at", "date", "time", "today", "yesterday", "et", "pt", "ct", "mt", "original",
-        "originally",
+        "modified", "first", "on", "at", "date", "time", "today", "yesterday", "originally",
     ]
+
+    /// Words that are a date line's only beside a time ("8:21 am ET / Original …"): alone they are
+    /// a Bible book ("Mt 5:3"), a part ("Pt. 2"), a state ("CT 06510") or a price's label.
+    private static let timeCompanions: Set<String> = ["et", "pt", "ct", "mt", "original"]
 
     /// A line that only says when: date and time words and numbers, with at least one number.
     /// Read over bytes (every short block of a page is asked): a non-ASCII letter makes its word
@@ -226,6 +264,8 @@ enum BoilerplateBlocks {
         var words = 0
         var dated = 0
         var hasNumber = false
+        var companions = 0
+        var hasClock = false
         var word: [UInt8] = []
         word.reserveCapacity(16)
         var allDigits = true
@@ -235,8 +275,14 @@ enum BoilerplateBlocks {
             if allDigits {
                 dated += 1
                 hasNumber = true
-            } else if word.count <= 9, dateWords.contains(String(decoding: word, as: UTF8.self)) {
-                dated += 1
+            } else if word.count <= 10 {
+                let name = String(decoding: word, as: UTF8.self)
+                if dateWords.contains(name) {
+                    dated += 1
+                    if name == "am" || name == "pm" { hasClock = true }
+                } else if timeCompanions.contains(name) {
+                    companions += 1
+                }
             }
             word.removeAll(keepingCapacity: true)
             allDigits = true
@@ -256,6 +302,7 @@ enum BoilerplateBlocks {
             }
         }
         finish()
+        if hasClock { dated += companions }
         return hasNumber && Double(dated) >= 0.85 * Double(words)
     }
 
@@ -263,11 +310,15 @@ enum BoilerplateBlocks {
     /// "Share"): a printer's features ("Print", "Scan", "Copy") are not all labels.
     static func isToolbar(_ list: PageNode) -> Bool {
         let items = list.elementChildren.filter { $0.name == "li" }
-        guard !items.isEmpty else { return false }
+        guard items.count >= 2 else { return false }
         var labelled = 0
         for item in items {
             guard item.innerTextLength() <= 40 else { return false }
-            guard let line = ShortLine(item.textContent) else { continue }
+            guard let line = ShortLine(item.textContent) else {
+                // Empty (an icon): no word either way. Longer than a label: not a toolbar.
+                if item.hasVisibleText { return false }
+                continue
+            }
             guard isPageFurniture(line) else { return false }
             labelled += 1
         }
@@ -276,14 +327,20 @@ enum BoilerplateBlocks {
 
     /// The words of an author box's class or id: `author-bio`, `entry-author-bio`, `author-box`,
     /// `about-the-author`, `author-info`…
-    private static let authorBoxWords = ["bio", "box", "info", "about", "profile", "details", "card"]
+    private static let authorBoxWords: Set<String> = ["bio", "box", "info", "about", "profile", "details", "card"]
 
     /// A box about the author (a photo, a paragraph of biography, "More articles from…"), at most
     /// 800 characters: the byline is shown apart, and the people who checked articles left these
     /// out. Never a block holding an `<h1>` or an `<article>`.
     static func isAuthorBox(_ box: PageNode) -> Bool {
-        let words = (box.className + " " + box.id).lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        let named = words.contains { word in word.contains("author") && authorBoxWords.contains { word.contains($0) } }
+        let names = (box.className + " " + box.id).lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        // Each class or id cut at `-` and `_`: `entry-author-bio` is `entry`, `author`, `bio`.
+        let named = names.contains { name in
+            let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+            let compound = ["authorbio", "authorbox", "authorinfo", "aboutauthor", "abouttheauthor"].contains { name.contains($0) }
+            return compound || (parts.contains { $0 == "author" || $0 == "authors" }
+                && parts.contains { part in authorBoxWords.contains(String(part)) })
+        }
         guard named, box.innerTextLength() <= 800 else { return false }
         return !box.hasDescendant { $0.name == "h1" || $0.name == "article" }
     }
@@ -292,15 +349,27 @@ enum BoilerplateBlocks {
     /// or a line that starts "Write to",
     /// "Email", "Contact", "Reach the reporter(s)" or "Follow" and names an address or a network.
     static func isContactLine(_ line: ShortLine?) -> Bool {
-        guard let text = line?.text, text.utf8.count <= 150 else { return false }
+        guard var text = line?.text else { return false }
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
         // A lone e-mail address stays: an article may end "Let's talk:" and give one.
         if !text.contains(" ") {
             return ["twitter.com/", "www.twitter.com/", "x.com/", "facebook.com/", "www.facebook.com/", "instagram.com/",
                     "www.instagram.com/"].contains { text.hasPrefix($0) }
         }
-        let opens = ["write to ", "email ", "e-mail ", "contact ", "reach the reporter", "follow "].contains { text.hasPrefix($0) }
-        let names = text.contains("@") || ["twitter", "facebook", "instagram"].contains { text.contains($0) }
-        return opens && names
+        let words = text.split(separator: " ")
+        let address = words.contains { word in
+            guard let at = word.firstIndex(of: "@") else { return false }
+            let after = word[word.index(after: at)...]
+            let isHandle = at == word.startIndex && after.first.map { $0.isLetter || $0.isNumber || $0 == "_" } == true
+            let isMail = at != word.startIndex && after.contains(".") && !after.hasPrefix(".")
+            return isHandle || isMail
+        }
+        if text.hasPrefix("follow ") {
+            // "Follow us on Twitter", "Follow her @ada"; not "Follow these steps…".
+            return address || [" on twitter", " on x", " on facebook", " on instagram"].contains { text.contains($0) }
+        }
+        let opens = ["write to ", "email ", "e-mail ", "contact ", "reach the reporter"].contains { text.hasPrefix($0) }
+        return opens && address
     }
 
     /// The names on a row of sharing buttons.
