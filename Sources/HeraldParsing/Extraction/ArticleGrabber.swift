@@ -412,7 +412,7 @@ struct ArticleGrabber {
             guard !summary.hasText else { return false }
             let children = node.elementCount
             let own = node.name == "br" || node.name == "hr" ? 1 : 0
-            return children == 0 || children == summary.breaks - own
+            return children == 0 || children == Int(summary.breaks) - own
         }
         guard !node.hasVisibleText else { return false }
         let children = node.elementCount

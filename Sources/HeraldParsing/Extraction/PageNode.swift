@@ -244,7 +244,7 @@ final class PageNode {
     /// The length of ``innerText(normalizingSpaces:)`` in characters, and its commas, counted
     /// without building the text.
     func textStatistics(normalizingSpaces: Bool = true) -> (length: Int, commas: Int) {
-        if let summary { return (normalizingSpaces ? summary.normalizedLength : summary.trimmedLength, summary.commas) }
+        if let summary { return (normalizingSpaces ? summary.normalizedLength : summary.trimmedLength, Int(summary.commas)) }
         var counter = TextCounter(normalizingSpaces: normalizingSpaces)
         if isText {
             counter.count(text)

@@ -7,49 +7,25 @@ struct TextSummary {
     // bits (a page is at most 8 MiB), which makes a node 32 bytes smaller.
     /// The weighted length of the links' text inside (see ``BlockCensus/weightedLength(ofLink:)``).
     var linkLength = 0.0
-    private var counts: (visible: Int32, commas: Int32, leading: Int32, trailing: Int32, runs: Int32, spaces: Int32,
-                         breaks: Int32) = (0, 0, 0, 0, 0, 0, 0)
-
     /// Characters that are not white space.
-    var visible: Int {
-        get { Int(counts.visible) }
-        set { counts.visible = Int32(truncatingIfNeeded: newValue) }
-    }
+    var visible: Int32 = 0
     /// Commas among them.
-    var commas: Int {
-        get { Int(counts.commas) }
-        set { counts.commas = Int32(truncatingIfNeeded: newValue) }
-    }
+    var commas: Int32 = 0
     /// White space before the first visible character (all of it, when there is none).
-    var leadingSpaces: Int {
-        get { Int(counts.leading) }
-        set { counts.leading = Int32(truncatingIfNeeded: newValue) }
-    }
+    var leadingSpaces: Int32 = 0
     /// White space after the last visible character.
-    var trailingSpaces: Int {
-        get { Int(counts.trailing) }
-        set { counts.trailing = Int32(truncatingIfNeeded: newValue) }
-    }
+    var trailingSpaces: Int32 = 0
     /// Runs of white space between visible characters, and their characters.
-    var internalRuns: Int {
-        get { Int(counts.runs) }
-        set { counts.runs = Int32(truncatingIfNeeded: newValue) }
-    }
-    var internalSpaces: Int {
-        get { Int(counts.spaces) }
-        set { counts.spaces = Int32(truncatingIfNeeded: newValue) }
-    }
+    var internalRuns: Int32 = 0
+    var internalSpaces: Int32 = 0
     /// The `<br>` and `<hr>` elements inside.
-    var breaks: Int {
-        get { Int(counts.breaks) }
-        set { counts.breaks = Int32(truncatingIfNeeded: newValue) }
-    }
+    var breaks: Int32 = 0
 
     var hasText: Bool { visible > 0 }
     /// The length of the trimmed text with each run of white space made one character.
-    var normalizedLength: Int { visible + internalRuns }
+    var normalizedLength: Int { Int(visible) + Int(internalRuns) }
     /// The length of the trimmed text.
-    var trimmedLength: Int { visible + internalSpaces }
+    var trimmedLength: Int { Int(visible) + Int(internalSpaces) }
 
     init() {}
 
@@ -59,12 +35,12 @@ struct TextSummary {
         counter.count(text)
         var raw = TextCounter(normalizingSpaces: false)
         raw.count(text)
-        visible = counter.visible
-        commas = counter.commas
-        internalRuns = counter.length - counter.visible
-        internalSpaces = raw.length - raw.visible
-        leadingSpaces = counter.leadingSpaces
-        trailingSpaces = counter.trailingSpaces
+        visible = Int32(truncatingIfNeeded: counter.visible)
+        commas = Int32(truncatingIfNeeded: counter.commas)
+        internalRuns = Int32(truncatingIfNeeded: counter.length - counter.visible)
+        internalSpaces = Int32(truncatingIfNeeded: raw.length - raw.visible)
+        leadingSpaces = Int32(truncatingIfNeeded: counter.leadingSpaces)
+        trailingSpaces = Int32(truncatingIfNeeded: counter.trailingSpaces)
     }
 
     /// The measure of this text followed by `next`.
