@@ -30,7 +30,7 @@ extension BoilerplateBlocks {
     /// 800 characters: the byline is shown apart, and the people who checked articles left these
     /// out. Never a block holding an `<h1>` or an `<article>`.
     static func isAuthorBox(_ box: PageNode) -> Bool {
-        let names = (box.className + " " + box.id).lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        let names = box.classWords + [Substring(box.id.lowercased())]
         // Each class or id cut at `-` and `_`: `entry-author-bio` is `entry`, `author`, `bio`.
         let named = names.contains { name in
             let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" })

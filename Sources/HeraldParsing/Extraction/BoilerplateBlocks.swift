@@ -121,7 +121,7 @@ enum BoilerplateBlocks {
     /// A class word that names a caption: `caption`, `caption-…`, `…-caption`, `wp-caption-text`;
     /// not `has-captions` nor `captioned` (a body with captions somewhere in it).
     static func hasCaptionClass(_ node: PageNode) -> Bool {
-        node.className.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains { word in
+        node.classWords.contains { word in
             word == "caption" || word.hasPrefix("caption-") || word.hasPrefix("caption_") || word.hasSuffix("-caption")
                 || word.hasSuffix("_caption") || word.hasPrefix("wp-caption")
         }

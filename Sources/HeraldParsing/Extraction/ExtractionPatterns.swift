@@ -87,9 +87,8 @@ enum ExtractionPatterns {
             let lower = id.lowercased()
             named = commentThreadWords.contains(lower) || lower == "respond"
         }
-        if !named, let value = node.attribute("class") {
-            named = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-                .contains { commentThreadWords.contains($0.lowercased()) }
+        if !named {
+            named = node.classWords.contains { commentThreadWords.contains(String($0)) }
         }
         guard named else { return false }
         return !node.hasDescendant { $0.name == "article" || $0.name == "h1" }

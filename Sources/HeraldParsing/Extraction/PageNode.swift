@@ -53,6 +53,8 @@ final class PageNode {
 
     var className: String { attribute("class") ?? "" }
     var id: String { attribute("id") ?? "" }
+    /// The words of the class, lower-cased (`"Post  entry-Content"` is `post`, `entry-content`).
+    var classWords: [Substring] { Substring(className.lowercased()).split(whereSeparator: \.isWhitespace) }
     /// The class and id together, as the candidate patterns are matched against.
     var matchString: String { className + " " + id }
 
