@@ -182,9 +182,12 @@ public struct HeraldServices: Sendable {
                               rules: rules, ruleRecorder: ConfigFileRuleRecorder(path: configuration.configFilePath),
                               downloads: downloads,
                               shutdownHandler: {
-                                  await shutdown()
-                                  await closeDownloads()
-                                  await close()
+                                  // Independent resources: the HTTP clients' pools close while
+                                  // the store checkpoints and syncs its last writes.
+                                  async let fetches: Void = shutdown()
+                                  async let downloads: Void = closeDownloads()
+                                  async let store: Void = close()
+                                  _ = await (fetches, downloads, store)
                               })
     }
 

@@ -9,9 +9,9 @@ import Testing
 /// file, which no key can reach any more, and keeps their rows.
 @Suite("Database doctor: page salvage")
 struct PageSalvageTests {
-    /// A store with 3,000 articles (ids 1…3,000; rows of 1.2 KB, a three-level b-tree; every tenth
-    /// 6 KB, on overflow pages), ids 1…300 then deleted (their pages go to the freelist), every third
-    /// article read and every fiftieth starred.
+    /// A store with 3,000 articles (ids 1…3,000; rows of 3 KB, a three-level b-tree with 4 or 8 KiB
+    /// pages; every tenth 10 KB, on overflow pages), ids 1…300 then deleted (their pages go to the
+    /// freelist), every third article read and every fiftieth starred.
     private func fill(_ folder: TemporaryFolder) async throws -> SQLiteStore {
         let (store, feed) = try await StoreFixtures.storeWithFeed(in: folder)
         let queue = try DatabaseQueue(path: folder.databasePath)
@@ -20,7 +20,7 @@ struct PageSalvageTests {
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
                 INSERT INTO articles (id, feed_id, identity, title, url, author, first_seen, sort_date, content_hash, is_indexed)
                 SELECT i, ?, 'item-' || i, 'Harbour report ' || i,
-                       'https://news.example.org/reports/' || i || '/' || printf('%.*c', iif(i % 10 = 0, 6000, 1200), 'x'),
+                       'https://news.example.org/reports/' || i || '/' || printf('%.*c', iif(i % 10 = 0, 10000, 3000), 'x'),
                        'Ada Lovelace', 1750000000 + i, 1750000000 + i, i * 7919, 0 FROM n;
                 INSERT INTO article_texts (article_id, title, body)
                 SELECT id, title, 'Tides and lighthouse keepers, report ' || id FROM articles;
@@ -92,7 +92,7 @@ struct PageSalvageTests {
              try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM articles WHERE identity != 'item-' || id OR title != 'Harbour report ' || id
                     OR sort_date != 1750000000 + id OR content_hash != id * 7919 OR is_read != (id % 3 = 0)
-                    OR length(url) != length('https://news.example.org/reports/' || id || '/') + iif(id % 10 = 0, 6000, 1200)
+                    OR length(url) != length('https://news.example.org/reports/' || id || '/') + iif(id % 10 = 0, 10000, 3000)
                 """) ?? -1)
         }
         try reader.close()
