@@ -19,12 +19,12 @@ extension SearchText {
     static func searchVector(title: String, body: String) -> SearchVector {
         var builder = VectorBuilder()
         var position = 0
-        forEachLexeme(in: title) { lexeme in
+        forEachWordBytes(in: title) { _, lexeme in
             position += 1
             builder.add(lexeme, position: position, isTitle: true)
         }
         position += 1
-        forEachLexeme(in: body) { lexeme in
+        forEachWordBytes(in: body) { _, lexeme in
             position += 1
             builder.add(lexeme, position: position, isTitle: false)
         }
@@ -36,10 +36,16 @@ extension SearchText {
         forEachWord(in: text) { _, lexeme in body(lexeme) }
     }
 
-    /// The one reading of words that ``tokens(in:)`` and ``forEachLexeme(in:_:)`` share: calls
-    /// `body` with each word's place and folded form, in order, without making a ``Token``. An ASCII
-    /// word is lowered into a reused buffer; others go through ``fold(_:)``.
+    /// Calls `body` with each word's place and folded form, in order, without making a ``Token``.
     static func forEachWord(in text: String, _ body: (Range<String.Index>, String) -> Void) {
+        forEachWordBytes(in: text) { range, lexeme in body(range, String(decoding: lexeme, as: UTF8.self)) }
+    }
+
+    /// The one reading of words that ``tokens(in:)``, ``forEachLexeme(in:_:)`` and the vectors
+    /// share: calls `body` with each word's place and the UTF-8 of its folded form, valid only
+    /// during the call. An ASCII word is lowered into a reused buffer (no string is made for it);
+    /// others go through ``fold(_:)``.
+    static func forEachWordBytes(in text: String, _ body: (Range<String.Index>, UnsafeBufferPointer<UInt8>) -> Void) {
         let scalars = text.unicodeScalars
         var start: String.Index?
         var isASCII = true
@@ -48,9 +54,14 @@ extension SearchText {
         func flush(at end: String.Index) {
             guard let begin = start else { return }
             start = nil
-            let lexeme = isASCII ? String(decoding: ascii, as: UTF8.self) : fold(text[begin..<end])
-            ascii.removeAll(keepingCapacity: true)
-            if !lexeme.isEmpty { body(begin..<end, lexeme) }
+            if isASCII {
+                if !ascii.isEmpty { ascii.withUnsafeBufferPointer { body(begin..<end, $0) } }
+                ascii.removeAll(keepingCapacity: true)
+            } else {
+                ascii.removeAll(keepingCapacity: true)
+                var lexeme = fold(text[begin..<end])
+                if !lexeme.isEmpty { lexeme.withUTF8 { body(begin..<end, $0) } }
+            }
         }
         var index = scalars.startIndex
         while index < scalars.endIndex {
@@ -122,41 +133,127 @@ struct BinaryTSVector: PostgresNonThrowingEncodable, PostgresArrayEncodable, Sen
 }
 
 /// The words of one article's vector, in first-seen order, each with its positions.
+///
+/// Flat arrays instead of a dictionary of strings to arrays (a third of a PostgreSQL refresh's CPU
+/// in Herald was hashing, allocating and releasing those): the words' bytes one after another, an
+/// open-addressing table of word numbers keyed by an FNV-1a hash of the bytes, and each word's
+/// occurrences chained through one array of marks.
 private struct VectorBuilder: Sendable {
-    /// A word's slot in ``words``.
-    private var slots: [String: Int] = [:]
-    private var words: [(lexeme: String, positions: [UInt16])] = []
+    /// The words' UTF-8, one after another.
+    private var text: [UInt8] = []
+    /// Each word's first byte in ``text``; its end is the next word's start (or the end of ``text``).
+    private var starts: [Int32] = []
+    /// Each word's first and last occurrence in ``marks``, and how many it keeps.
+    private var firstMarks: [Int32] = []
+    private var lastMarks: [Int32] = []
+    private var counts: [UInt16] = []
+    /// Every kept occurrence: the position shifted left by one, 1 for a body word.
+    private var marks: [UInt16] = []
+    /// The next occurrence of the same word in ``marks``, or -1.
+    private var nextMarks: [Int32] = []
+    /// Word number + 1 per slot (0: free); a power of two, at most half full.
+    private var table = [Int32](repeating: 0, count: 256)
     private var bytes = 0
 
+    private var wordCount: Int { starts.count }
+
+    private func range(ofWord word: Int) -> Range<Int> {
+        Int(starts[word])..<(word + 1 < starts.count ? Int(starts[word + 1]) : text.count)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int(truncatingIfNeeded: value ^ (value >> 29))
+    }
+
+    /// The slot of `lexeme` in ``table``: the word's own, or the free one where it would go.
+    private func slot(of lexeme: UnsafeBufferPointer<UInt8>, hash: Int) -> Int {
+        let mask = table.count - 1
+        var slot = hash & mask
+        while true {
+            let entry = Int(table[slot])
+            if entry == 0 { return slot }
+            let word = range(ofWord: entry - 1)
+            if word.count == lexeme.count, text.withUnsafeBufferPointer({ stored in
+                memcmp(stored.baseAddress! + word.lowerBound, lexeme.baseAddress!, lexeme.count) == 0
+            }) {
+                return slot
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = table
+        table = [Int32](repeating: 0, count: old.count * 2)
+        let mask = table.count - 1
+        for entry in old where entry != 0 {
+            let word = range(ofWord: Int(entry) - 1)
+            var slot = text.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[word])) } & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = entry
+        }
+    }
+
     /// Adds an occurrence; positions past PostgreSQL's largest share it, a word keeps at most 256.
-    mutating func add(_ lexeme: String, position: Int, isTitle: Bool) {
-        let length = lexeme.utf8.count
-        guard length <= SearchText.maximumLexemeBytes else { return }
+    mutating func add(_ lexeme: UnsafeBufferPointer<UInt8>, position: Int, isTitle: Bool) {
+        let length = lexeme.count
+        guard length > 0, length <= SearchText.maximumLexemeBytes else { return }
         let mark = UInt16(min(position, SearchText.maximumPosition)) << 1 | (isTitle ? 0 : 1)
-        if let slot = slots[lexeme] {
-            guard words[slot].positions.count < SearchText.maximumPositions else { return }
-            words[slot].positions.append(mark)
+        let hash = Self.hash(lexeme)
+        let found = slot(of: lexeme, hash: hash)
+        if table[found] != 0 {
+            let word = Int(table[found]) - 1
+            guard Int(counts[word]) < SearchText.maximumPositions else { return }
+            nextMarks[Int(lastMarks[word])] = Int32(marks.count)
+            lastMarks[word] = Int32(marks.count)
+            counts[word] += 1
         } else {
             // PostgreSQL refuses a tsvector over 1 MB; a body that large keeps its first words.
             guard bytes + length < 900_000 else { return }
             bytes += length + 8
-            slots[lexeme] = words.count
-            words.append((lexeme, [mark]))
+            table[found] = Int32(wordCount + 1)
+            starts.append(Int32(text.count))
+            text.append(contentsOf: lexeme)
+            firstMarks.append(Int32(marks.count))
+            lastMarks.append(Int32(marks.count))
+            counts.append(1)
+            if wordCount * 2 > table.count { grow() }
         }
+        marks.append(mark)
+        nextMarks.append(-1)
         bytes += 3
+    }
+
+    /// Calls `body` with each word's UTF-8 and its marks, in first-seen order.
+    private func forEachWord(_ body: (ArraySlice<UInt8>, [UInt16]) -> Void) {
+        var positions: [UInt16] = []
+        positions.reserveCapacity(SearchText.maximumPositions)
+        for word in 0..<wordCount {
+            positions.removeAll(keepingCapacity: true)
+            var occurrence = Int(firstMarks[word])
+            while occurrence >= 0 {
+                positions.append(marks[occurrence])
+                occurrence = Int(nextMarks[occurrence])
+            }
+            body(text[range(ofWord: word)], positions)
+        }
     }
 
     /// `'word':1A,4B 'other':2A`.
     func literal() -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes + words.count * 4)
-        for (index, word) in words.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: " ")) }
+        out.reserveCapacity(bytes + wordCount * 4)
+        var isFirst = true
+        forEachWord { lexeme, positions in
+            if !isFirst { out.append(UInt8(ascii: " ")) }
+            isFirst = false
             out.append(UInt8(ascii: "'"))
-            out.append(contentsOf: word.lexeme.utf8)
+            out.append(contentsOf: lexeme)
             out.append(UInt8(ascii: "'"))
             out.append(UInt8(ascii: ":"))
-            for (number, mark) in word.positions.enumerated() {
+            for (number, mark) in positions.enumerated() {
                 if number > 0 { out.append(UInt8(ascii: ",")) }
                 Self.appendDecimal(Int(mark >> 1), to: &out)
                 out.append(mark & 1 == 0 ? UInt8(ascii: "A") : UInt8(ascii: "B"))
@@ -170,14 +267,14 @@ private struct VectorBuilder: Sendable {
     /// Positions capped at PostgreSQL's largest are written once (the literal's parser merges them).
     func binary() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes + words.count * 4 + 4)
-        let count = UInt32(words.count)
+        out.reserveCapacity(bytes + wordCount * 4 + 4)
+        let count = UInt32(wordCount)
         out.append(UInt8(truncatingIfNeeded: count >> 24))
         out.append(UInt8(truncatingIfNeeded: count >> 16))
         out.append(UInt8(truncatingIfNeeded: count >> 8))
         out.append(UInt8(truncatingIfNeeded: count))
-        for word in words {
-            out.append(contentsOf: word.lexeme.utf8)
+        forEachWord { lexeme, positions in
+            out.append(contentsOf: lexeme)
             out.append(0)
             // The count of positions goes first; it is known once the merged ones are skipped.
             let countAt = out.count
@@ -185,7 +282,7 @@ private struct VectorBuilder: Sendable {
             out.append(0)
             var written = 0
             var last = -1
-            for mark in word.positions {
+            for mark in positions {
                 let position = Int(mark >> 1)
                 guard position > last else { continue }
                 last = position

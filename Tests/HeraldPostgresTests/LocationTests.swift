@@ -215,5 +215,11 @@ extension LocationTests {
         // Past the largest position, past 256 positions of one word.
         let long = Array(repeating: "word other", count: 9_000).joined(separator: " ")
         #expect(SearchText.vector(title: "Word", body: long) == Self.referenceVector(title: "Word", body: long))
+        // Thousands of distinct words (the builder's table grows many times), then past the 900 KB
+        // of distinct words a vector keeps; words of other scripts among them.
+        let many = (0..<6_000).map { $0 % 7 == 0 ? "Wört\($0)" : "w\($0)x" }.joined(separator: " ")
+        #expect(SearchText.vector(title: "Many words", body: many) == Self.referenceVector(title: "Many words", body: many))
+        let huge = (0..<80_000).map { "distinctword\($0)" }.joined(separator: " ")
+        #expect(SearchText.vector(title: "", body: huge) == Self.referenceVector(title: "", body: huge))
     }
 }
