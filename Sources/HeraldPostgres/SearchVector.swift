@@ -38,69 +38,87 @@ extension SearchText {
 
     /// Calls `body` with each word's place and folded form, in order, without making a ``Token``.
     static func forEachWord(in text: String, _ body: (Range<String.Index>, String) -> Void) {
-        forEachWordBytes(in: text) { range, lexeme in body(range, String(decoding: lexeme, as: UTF8.self)) }
+        let utf8 = text.utf8
+        forEachWordBytes(in: text) { offsets, lexeme in
+            let lower = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+            let upper = utf8.index(lower, offsetBy: offsets.count)
+            body(lower..<upper, String(decoding: lexeme, as: UTF8.self))
+        }
     }
 
     /// The one reading of words that ``tokens(in:)``, ``forEachLexeme(in:_:)`` and the vectors
-    /// share: calls `body` with each word's place and the UTF-8 of its folded form, valid only
-    /// during the call. An ASCII word is lowered into a reused buffer (no string is made for it);
-    /// others go through ``fold(_:)``.
-    static func forEachWordBytes(in text: String, _ body: (Range<String.Index>, UnsafeBufferPointer<UInt8>) -> Void) {
-        let scalars = text.unicodeScalars
-        var start: String.Index?
-        var isASCII = true
-        var ascii: [UInt8] = []
-        ascii.reserveCapacity(32)
-        func flush(at end: String.Index) {
-            guard let begin = start else { return }
-            start = nil
-            if isASCII {
-                if !ascii.isEmpty { ascii.withUnsafeBufferPointer { body(begin..<end, $0) } }
-                ascii.removeAll(keepingCapacity: true)
-            } else {
-                ascii.removeAll(keepingCapacity: true)
-                var lexeme = fold(text[begin..<end])
-                if !lexeme.isEmpty { lexeme.withUTF8 { body(begin..<end, $0) } }
-            }
-        }
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            let value = scalar.value
-            if value < 0x80 {
-                let byte = UInt8(truncatingIfNeeded: value)
-                let lower = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-                if lower &- UInt8(ascii: "a") < 26 || lower &- UInt8(ascii: "0") < 10 {
-                    if start == nil {
-                        start = index
-                        isASCII = true
-                    }
-                    if isASCII { ascii.append(lower) }
+    /// share: calls `body` with each word's place (UTF-8 offsets) and the UTF-8 of its folded
+    /// form, valid only during the call.
+    ///
+    /// The text is read as UTF-8 bytes: an ASCII byte is decided by its value, and an ASCII word
+    /// is lowered into a reused buffer (no string is made for it); a longer sequence is decoded to
+    /// its scalar, whose category decides, and a word holding one goes through ``fold(_:)``.
+    static func forEachWordBytes(in text: String, _ body: (Range<Int>, UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = -1
+            var isASCII = true
+            var ascii: [UInt8] = []
+            ascii.reserveCapacity(32)
+            func flush(at end: Int) {
+                guard start >= 0 else { return }
+                let begin = start
+                start = -1
+                if isASCII {
+                    if !ascii.isEmpty { ascii.withUnsafeBufferPointer { body(begin..<end, $0) } }
+                    ascii.removeAll(keepingCapacity: true)
                 } else {
-                    flush(at: index)
-                }
-            } else if CJKScript.isCJK(scalar) {
-                flush(at: index)
-                start = index
-                isASCII = false
-                flush(at: next)
-            } else {
-                switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                     .decimalNumber, .letterNumber, .otherNumber, .privateUse:
-                    if start == nil { start = index }
-                    isASCII = false
-                case .nonspacingMark, .spacingMark, .enclosingMark:
-                    if start == nil { break }
-                    isASCII = false
-                default:
-                    flush(at: index)
+                    ascii.removeAll(keepingCapacity: true)
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<end]), as: UTF8.self)
+                    var lexeme = fold(word[...])
+                    if !lexeme.isEmpty { lexeme.withUTF8 { body(begin..<end, $0) } }
                 }
             }
-            index = next
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    let lower = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                    if lower &- UInt8(ascii: "a") < 26 || lower &- UInt8(ascii: "0") < 10 {
+                        if start < 0 {
+                            start = index
+                            isASCII = true
+                        }
+                        if isASCII { ascii.append(lower) }
+                    } else {
+                        flush(at: index)
+                    }
+                    index += 1
+                    continue
+                }
+                // A valid sequence (a Swift string's UTF-8 always is): its length from the lead byte.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                let next = index + length
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                if CJKScript.isCJK(scalar) {
+                    flush(at: index)
+                    start = index
+                    isASCII = false
+                    flush(at: next)
+                } else {
+                    switch scalar.properties.generalCategory {
+                    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                         .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+                        if start < 0 { start = index }
+                        isASCII = false
+                    case .nonspacingMark, .spacingMark, .enclosingMark:
+                        if start >= 0 { isASCII = false }
+                    default:
+                        flush(at: index)
+                    }
+                }
+                index = next
+            }
+            flush(at: count)
         }
-        flush(at: text.endIndex)
     }
 }
 

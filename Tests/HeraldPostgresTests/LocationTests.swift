@@ -211,6 +211,10 @@ extension LocationTests {
             var seen: [String] = []
             SearchText.forEachLexeme(in: body) { seen.append($0) }
             #expect(seen == SearchText.lexemes(body))
+            // Each word's place is the text it was folded from, in order (the highlighter marks them).
+            let tokens = SearchText.tokens(in: body)
+            #expect(tokens.allSatisfy { SearchText.fold(body[$0.range]) == $0.lexeme }, "\(body.debugDescription)")
+            #expect(zip(tokens, tokens.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound })
         }
         // Past the largest position, past 256 positions of one word.
         let long = Array(repeating: "word other", count: 9_000).joined(separator: " ")
