@@ -39,9 +39,13 @@ extension SearchText {
     /// Calls `body` with each word's place and folded form, in order, without making a ``Token``.
     static func forEachWord(in text: String, _ body: (Range<String.Index>, String) -> Void) {
         let utf8 = text.utf8
+        // Each index is found from the last word's end, so a text that is not native UTF-8 (a
+        // bridged string, where an offset is walked) is still read once.
+        var previous = (index: utf8.startIndex, offset: 0)
         forEachWordBytes(in: text) { offsets, lexeme in
-            let lower = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+            let lower = utf8.index(previous.index, offsetBy: offsets.lowerBound - previous.offset)
             let upper = utf8.index(lower, offsetBy: offsets.count)
+            previous = (upper, offsets.upperBound)
             body(lower..<upper, String(decoding: lexeme, as: UTF8.self))
         }
     }
@@ -154,8 +158,12 @@ struct BinaryTSVector: PostgresNonThrowingEncodable, PostgresArrayEncodable, Sen
 ///
 /// Flat arrays instead of a dictionary of strings to arrays (a third of a PostgreSQL refresh's CPU
 /// in Herald was hashing, allocating and releasing those): the words' bytes one after another, an
-/// open-addressing table of word numbers keyed by an FNV-1a hash of the bytes, and each word's
-/// occurrences chained through one array of marks.
+/// open-addressing table of the ASCII words' numbers keyed by a seeded hash of their bytes, and
+/// each word's occurrences chained through one array of marks.
+///
+/// A word with other bytes is looked up by string, as the first version did for every word: two
+/// spellings Swift holds equal (a Hangul syllable and its jamo, a CJK compatibility ideograph and
+/// its unified form) are one word, under the spelling seen first. An ASCII word has one spelling.
 private struct VectorBuilder: Sendable {
     /// The words' UTF-8, one after another.
     private var text: [UInt8] = []
@@ -169,9 +177,16 @@ private struct VectorBuilder: Sendable {
     private var marks: [UInt16] = []
     /// The next occurrence of the same word in ``marks``, or -1.
     private var nextMarks: [Int32] = []
-    /// Word number + 1 per slot (0: free); a power of two, at most half full.
+    /// ASCII word number + 1 per slot (0: free); a power of two, at most half full.
     private var table = [Int32](repeating: 0, count: 256)
+    private var tableCount = 0
+    /// The number of each word that holds a non-ASCII byte.
+    private var otherWords: [String: Int32] = [:]
     private var bytes = 0
+
+    /// The hash's seed, drawn once a process, as Swift's own `Hasher` does: a feed cannot choose
+    /// words that all land in one run of the table and make each lookup walk it.
+    private static let seed = UInt64.random(in: .min ... .max)
 
     private var wordCount: Int { starts.count }
 
@@ -179,10 +194,17 @@ private struct VectorBuilder: Sendable {
         Int(starts[word])..<(word + 1 < starts.count ? Int(starts[word + 1]) : text.count)
     }
 
+    /// FNV-1a from a seeded start, then MurmurHash3's finalizer, which spreads every bit of the
+    /// state over the low bits the table uses.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(truncatingIfNeeded: value ^ (value >> 29))
+        value ^= value >> 33
+        value &*= 0xff51_afd7_ed55_8ccd
+        value ^= value >> 33
+        value &*= 0xc4ce_b9fe_1a85_ec53
+        value ^= value >> 33
+        return Int(truncatingIfNeeded: value)
     }
 
     /// The slot of `lexeme` in ``table``: the word's own, or the free one where it would go.
@@ -219,10 +241,18 @@ private struct VectorBuilder: Sendable {
         let length = lexeme.count
         guard length > 0, length <= SearchText.maximumLexemeBytes else { return }
         let mark = UInt16(min(position, SearchText.maximumPosition)) << 1 | (isTitle ? 0 : 1)
-        let hash = Self.hash(lexeme)
-        let found = slot(of: lexeme, hash: hash)
-        if table[found] != 0 {
-            let word = Int(table[found]) - 1
+        let isASCII = !lexeme.contains { $0 >= 0x80 }
+        var found = 0
+        var other = ""
+        let existing: Int?
+        if isASCII {
+            found = slot(of: lexeme, hash: Self.hash(lexeme))
+            existing = table[found] != 0 ? Int(table[found]) - 1 : nil
+        } else {
+            other = String(decoding: lexeme, as: UTF8.self)
+            existing = otherWords[other].map(Int.init)
+        }
+        if let word = existing {
             guard Int(counts[word]) < SearchText.maximumPositions else { return }
             nextMarks[Int(lastMarks[word])] = Int32(marks.count)
             lastMarks[word] = Int32(marks.count)
@@ -231,13 +261,18 @@ private struct VectorBuilder: Sendable {
             // PostgreSQL refuses a tsvector over 1 MB; a body that large keeps its first words.
             guard bytes + length < 900_000 else { return }
             bytes += length + 8
-            table[found] = Int32(wordCount + 1)
+            if isASCII {
+                table[found] = Int32(wordCount + 1)
+                tableCount += 1
+            } else {
+                otherWords[other] = Int32(wordCount)
+            }
             starts.append(Int32(text.count))
             text.append(contentsOf: lexeme)
             firstMarks.append(Int32(marks.count))
             lastMarks.append(Int32(marks.count))
             counts.append(1)
-            if wordCount * 2 > table.count { grow() }
+            if tableCount * 2 > table.count { grow() }
         }
         marks.append(mark)
         nextMarks.append(-1)
