@@ -97,7 +97,9 @@ extension SearchText {
                     continue
                 }
                 // A valid sequence (a Swift string's UTF-8 always is): its length from the lead byte.
+                // A cut one at the very end could only come from unsafe code; it ends the reading.
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                guard index + length <= count else { break }
                 var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                 for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
                 let next = index + length
