@@ -23,7 +23,8 @@ package enum IndexText {
     /// The work: one pass over contiguous UTF-8 into a buffer of the same size (the output is never
     /// longer: tags and whitespace runs become at most one space, an entity's UTF-8 is never longer
     /// than the entity), with no closure captures so the loop carries no exclusivity checks. Runs of
-    /// bytes that need no attention (most of a text) are found first and copied at once.
+    /// bytes that need no attention (most of a text), single spaces between them included, are
+    /// found first and copied at once.
     private static func collapse(_ bytes: UnsafeBufferPointer<UInt8>, stripTags: Bool) -> String {
         guard bytes.count > 0 else { return "" }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
@@ -31,7 +32,18 @@ package enum IndexText {
             var index = 0
             while index < bytes.count {
                 var end = index
-                while end < bytes.count && !needsAttention(bytes[end], stripTags: stripTags) { end += 1 }
+                while end < bytes.count {
+                    if !needsAttention(bytes[end], stripTags: stripTags) {
+                        end += 1
+                    } else if bytes[end] == 0x20, end > index, end + 1 < bytes.count,
+                              !needsAttention(bytes[end + 1], stripTags: stripTags) {
+                        // One space between ordinary bytes is what the writer would put there: the
+                        // run goes on (a run is then a sentence rather than a word).
+                        end += 2
+                    } else {
+                        break
+                    }
+                }
                 if end > index {
                     writer.emit(UnsafeBufferPointer(rebasing: bytes[index..<end]))
                     index = end

@@ -5,10 +5,16 @@ import Testing
 
 @Suite("Refresh internals: body hash, host keys, slot limiter")
 struct RefreshInternalsTests {
-    @Test func bodyHashIsFNV1a64() {
-        #expect(BodyHash.hex(of: Data()) == "cbf29ce484222325")
-        #expect(BodyHash.hex(of: Data("a".utf8)) == "af63dc4c8601ec8c")
-        #expect(BodyHash.hex(of: Data("foobar".utf8)) == "85944171f73967e8")
+    @Test func bodyHashIsXXH64() {
+        // XXH64's own values (Python's `xxhash.xxh64(…, seed=0)`), across the lengths that take
+        // each of its paths: the 32-byte lanes, 8-byte words, a 4-byte half and single bytes.
+        #expect(BodyHash.hex(of: Data()) == "ef46db3751d8e999")
+        #expect(BodyHash.hex(of: Data("a".utf8)) == "d24ec4f1a98c6e5b")
+        #expect(BodyHash.hex(of: Data("foobar".utf8)) == "a2aa05ed9085aaf9")
+        #expect(BodyHash.hex(of: Data("<rss/>".utf8)) == "cc41bf74019f7408")
+        #expect(BodyHash.hex(of: Data(String(repeating: "x", count: 31).utf8)) == "60dd0d01083b99f0")
+        #expect(BodyHash.hex(of: Data(String(repeating: "y", count: 32).utf8)) == "64da1f1d3495ce66")
+        #expect(BodyHash.hex(of: Data((String(repeating: "0123456789abcdef", count: 5) + "xyz").utf8)) == "2cf0ab3f2d7c78c7")
         #expect(BodyHash.hex(of: Data("<rss/>".utf8)) != BodyHash.hex(of: Data("<rss />".utf8)))
     }
 
