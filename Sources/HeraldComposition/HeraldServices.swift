@@ -182,12 +182,9 @@ public struct HeraldServices: Sendable {
                               rules: rules, ruleRecorder: ConfigFileRuleRecorder(path: configuration.configFilePath),
                               downloads: downloads,
                               shutdownHandler: {
-                                  // Independent resources: the HTTP clients' pools close while
-                                  // the store checkpoints and syncs its last writes.
-                                  async let fetches: Void = shutdown()
-                                  async let downloads: Void = closeDownloads()
-                                  async let store: Void = close()
-                                  _ = await (fetches, downloads, store)
+                                  await shutdown()
+                                  await closeDownloads()
+                                  await close()
                               })
     }
 
