@@ -16,8 +16,9 @@ struct WALCheckpointTests {
 
     @Test func theWALStaysBoundedAndEverythingReachesTheDatabase() async throws {
         let folder = try TemporaryFolder()
-        // Background checkpoints every 32 pages, the writer's own past 128 (512 KiB).
-        let store = try SQLiteStore(path: folder.databasePath, indexingBatch: 100_000, walPages: (32, 128))
+        // Background checkpoints every 16 pages, the writer's own past 64 (512 KiB of a new file's
+        // 8 KiB pages).
+        let store = try SQLiteStore(path: folder.databasePath, indexingBatch: 100_000, walPages: (16, 64))
         let feed = try await store.addFeed(NewFeed(url: "https://big.example.org/feed"), at: StoreFixtures.epoch).feed
         let body = "<p>" + String(repeating: "checkpoint words fill pages ", count: 40) + "</p>"
         var largestWAL = 0

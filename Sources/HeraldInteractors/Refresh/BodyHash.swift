@@ -5,10 +5,13 @@ import Foundation
 #endif
 
 /// A fast non-cryptographic fingerprint of a response body, so that an unchanged body is never
-/// parsed again even when the server ignores conditional requests: XXH64 (seed 0), which reads
-/// eight bytes at a time in four independent lanes. (Until 2026-11-27 it was FNV-1a, a byte at a
-/// time and five times slower; a feed stored then is parsed once more on its next fetch, when its
-/// stored fingerprint no longer matches.)
+/// parsed again even when the server ignores conditional requests: `xxh64:` and XXH64 (seed 0) in
+/// 16 hexadecimal digits; XXH64 reads eight bytes at a time in four independent lanes.
+///
+/// Until 2026-11-27 the fingerprint was FNV-1a, a byte at a time and five times slower, stored as
+/// its 16 digits alone. ``isUnchanged(_:stored:fingerprint:)`` still recognises such a value once,
+/// so that upgrading parses no unchanged feed again (which would bring back the articles that
+/// retention deleted while the feed still carries them).
 struct BodyHash {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
@@ -16,11 +19,31 @@ struct BodyHash {
     private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
-    /// The hash of `data` as 16 lowercase hexadecimal digits.
+    /// The fingerprint of `data`: `xxh64:` and 16 lowercase hexadecimal digits.
     static func hex(of data: Data) -> String {
-        let hash = data.withUnsafeBytes { xxh64($0) }
+        "xxh64:" + digits(data.withUnsafeBytes { xxh64($0) })
+    }
+
+    /// Whether `data` is the body a feed's stored fingerprint was taken of: the same fingerprint,
+    /// or (once, after an upgrade) the same FNV-1a digits an earlier version stored.
+    /// - Parameter fingerprint: ``hex(of:)`` of `data`, already computed.
+    static func isUnchanged(_ data: Data, stored: String?, fingerprint: String) -> Bool {
+        guard let stored else { return false }
+        if stored == fingerprint { return true }
+        guard stored.utf8.count == 16, !stored.contains(":") else { return false }
+        return stored == digits(data.withUnsafeBytes { fnv1a($0) })
+    }
+
+    private static func digits(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The fingerprint of versions before 2026-11-27: 64-bit FNV-1a.
+    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
     }
 
     /// XXH64 with seed 0, as the reference implementation computes it.

@@ -118,7 +118,7 @@ struct FeedRefresher: Sendable {
             return (await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events), nil)
         case let .content(data, _, charset):
             let hash = BodyHash.hex(of: data)
-            if hash == feed.fetchState.bodyHash {
+            if BodyHash.isUnchanged(data, stored: feed.fetchState.bodyHash, fingerprint: hash) {
                 // The same document: parsed again only when its icon is due (a week after the last look).
                 var declared: String?
                 if let icons, await icons.wants(feed),

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldDomain
-import HeraldInteractors
+@testable import HeraldInteractors
 import Testing
 
 @Suite("Refresh pipeline: conditional GET, body hash, store, failures")
@@ -48,7 +48,7 @@ struct RefreshPipelineTests {
         let feed = try await harness.store.feed(id)
         #expect(feed.title == "Example News")
         #expect(feed.fetchState.etag == "\"a1\"")
-        #expect(feed.fetchState.bodyHash?.count == 16)
+        #expect(feed.fetchState.bodyHash == BodyHash.hex(of: Data(body.utf8)))
         #expect(feed.fetchState.nextDueAt == now.addingTimeInterval(7200))
         #expect(await harness.store.articleIdentities(of: id) == ["urn:1", "urn:2"])
         #expect(events.summary?.newArticles == 2)
@@ -69,6 +69,22 @@ struct RefreshPipelineTests {
         #expect(await harness.store.finishedSavings == 2)
         // The TTL of the last parse keeps scheduling while the body does not change.
         #expect(try await harness.store.feed(id).fetchState.nextDueAt == later.addingTimeInterval(7200))
+    }
+
+    @Test func aBodyFingerprintedByAnEarlierVersionIsNotParsedAgain() async throws {
+        // Versions before 2026-11-27 stored 16 digits of FNV-1a; the same body must still count as
+        // unchanged once (parsing it again would bring back what retention deleted), and the new
+        // fingerprint is stored in its place.
+        let harness = RefreshHarness()
+        let legacy = String(Data(body.utf8).withUnsafeBytes { BodyHash.fnv1a($0) }, radix: 16)
+        let id = await harness.store.seed(url, state: FetchState(bodyHash: String(repeating: "0", count: 16 - legacy.count) + legacy))
+        await harness.fetcher.script(url, .respond(.body(body, at: url)))
+        let events = await harness.run()
+        #expect(harness.parser.parseCount == 0)
+        #expect(events.contains { event in
+            if case .notModified(let feed) = event { return feed.id == id } else { return false }
+        })
+        #expect(try await harness.store.feed(id).fetchState.bodyHash == BodyHash.hex(of: Data(body.utf8)))
     }
 
     @Test func aChangedBodyIsParsedAgain() async throws {
