@@ -109,6 +109,41 @@ extension CLISuite {
             }
         }
 
+        @Test("Ctrl-C stops a worker after its feeds in flight and releases their claims: another worker fetches them at once, though the lease is ten minutes")
+        func interruptedWorkerReleasesItsClaims() async throws {
+            let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())
+            try await withServer { server in
+                var list = ""
+                for index in 1...3 {
+                    let items = (1...2).map { story in
+                        NewsItem(guid: "s\(index)-\(story)", title: "Slow \(index) story \(story)",
+                                 link: "https://s\(index).example.net/\(story)",
+                                 date: "Wed, 18 Nov 2026 0\(story):00:00 +0000", html: "<p>Story \(story).</p>")
+                    }
+                    server.route("/slow/\(index).xml", CannedResponse.feed(NewsFeed.rss(
+                        title: "Slow \(index)", site: "https://s\(index).example.net/", items: items)).delayed(by: .seconds(3)))
+                    list += server.url("/slow/\(index).xml") + "\n"
+                }
+                #expect(try await sandbox.herald(db: "import", "-", stdin: Data(list.utf8)).succeeded)
+                let worker = try sandbox.start(["worker", "--db", sandbox.database, "--lease", "10m", "--poll", "0.3s"])
+                let deadline = ContinuousClock.now + .seconds(15)
+                while ContinuousClock.now < deadline, !(1...3).allSatisfy({ server.requestCount(for: "/slow/\($0).xml") == 1 }) {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect((1...3).allSatisfy { server.requestCount(for: "/slow/\($0).xml") == 1 }, "the three feeds are in flight")
+                worker.send(SIGINT)
+                let stopped = await worker.finish(timeout: .seconds(15))
+                #expect(stopped.succeeded, "\(stopped.summary)")
+                #expect(try await sandbox.stats().articles == 0, "fetches in flight at Ctrl-C end without writing")
+
+                // Claims left held would keep every feed from the next worker for ten minutes.
+                let next = try await sandbox.herald(db: "worker", "--once", "--lease", "10m")
+                #expect(next.succeeded, "\(next.summary)")
+                #expect(try await sandbox.stats().articles == 6, "\(next.summary)")
+                #expect((1...3).allSatisfy { server.requestCount(for: "/slow/\($0).xml") == 2 })
+            }
+        }
+
         @Test("three workers share 48 feeds on four hosts, one killed at a random moment: no feed fetched twice at once, every article stored once")
         func workersShareTheQueueAndSurviveAKill() async throws {
             let sandbox = try Sandbox(database: try TestPostgres.freshDatabase())

@@ -40,7 +40,11 @@ struct WorkerCommand: AsyncParsableCommand {
         let worker = herald.refreshWorker()
         let loop = Task {
             while !Task.isCancelled {
-                let summary = await worker.passRequested()
+                // The pass runs in a task of its own, which a stop does not cancel: the stop goes
+                // through the worker (below), so the pass ends its feeds in flight and releases
+                // their claims. Cancelling the pass's reader instead ended the process with the
+                // claims held until their lease ran out.
+                let summary = await Task { await worker.passRequested() }.value
                 await Self.printContainer(herald, terminal: terminal)
                 if once || Task.isCancelled { break }
                 if summary?.total ?? 0 == 0 {
@@ -48,7 +52,11 @@ struct WorkerCommand: AsyncParsableCommand {
                 }
             }
         }
-        let interrupt = InterruptHandler(signals: [SIGINT, SIGTERM]) { loop.cancel() }
+        let interrupt = InterruptHandler(signals: [SIGINT, SIGTERM]) {
+            // The loop stops after the pass in progress (or at once, while it waits to poll).
+            loop.cancel()
+            Task { await worker.stopRequested() }
+        }
         await loop.value
         interrupt.remove()
         await herald.shutdown()

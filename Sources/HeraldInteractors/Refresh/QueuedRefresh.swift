@@ -89,7 +89,11 @@ struct QueuedRefresh: Sendable {
                 }
                 if inFlight == 0, !isIndexing {
                     if Task.isCancelled {
-                        try? await queue.releaseClaims(on: finished, holder: holder)
+                        // In a task of its own: this one is cancelled, and a store refuses the
+                        // queries of a cancelled task (PostgreSQL's client does), which left the
+                        // claims held until their lease ran out.
+                        let (queue, holder, feeds) = (queue, holder, finished)
+                        await Task { try? await queue.releaseClaims(on: feeds, holder: holder) }.value
                         break
                     }
                     if claimed == 0 {
