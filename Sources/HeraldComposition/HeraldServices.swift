@@ -182,6 +182,9 @@ public struct HeraldServices: Sendable {
                               rules: rules, ruleRecorder: ConfigFileRuleRecorder(path: configuration.configFilePath),
                               downloads: downloads,
                               shutdownHandler: {
+                                  // A refresh still running ends first: cancelled, its claims
+                                  // released, while its fetcher and store are still open.
+                                  await refresher.stopRefreshes()
                                   await shutdown()
                                   await closeDownloads()
                                   await close()

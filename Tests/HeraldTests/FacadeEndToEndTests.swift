@@ -36,6 +36,44 @@ struct FacadeEndToEndTests {
             """
     }
 
+    @Test("Given a refresh still fetching, when the engine shuts down, then the refresh ends cancelled, at once, and no feed is marked failed")
+    func shutdownStopsARunningRefreshFirst() async throws {
+        let directory = NSTemporaryDirectory() + "herald-facade-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try await LocalHTTPServer.start()
+        let document = Self.feed(items: [("s1", "Slow harbour news", "The ferry is late.")])
+        server.route("/slow.xml", .feed(document))
+        let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config"]
+        let database = directory + "/herald.db"
+        let herald = try await Herald.open(databasePath: database, environment: environment)
+        await herald.feedsScreen(display: Screens()).feedAdded(url: server.url("/slow.xml"), title: nil, tags: [])
+        // The next fetch of the feed takes 30 s: a refresh the web reader started when `serve` stops.
+        server.route("/slow.xml", CannedResponse.feed(document).delayed(by: .seconds(30)))
+        let consumer = Task { () -> RefreshSummary? in
+            var summary: RefreshSummary?
+            for await event in herald.refresh(.all) { if case .finished(let last) = event { summary = last } }
+            return summary
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.requestCount(for: "/slow.xml") < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(server.requestCount(for: "/slow.xml") == 2, "the refresh's fetch is in flight")
+        let started = ContinuousClock.now
+        await herald.shutdown()
+        #expect(ContinuousClock.now - started < .seconds(10), "the fetch was cancelled, not waited for")
+        let summary = await consumer.value
+        #expect(summary?.cancelled == true, "\(String(describing: summary))")
+        #expect(summary?.failed == 0)
+        try await server.shutdown()
+
+        let reopened = try await Herald.open(databasePath: database, environment: environment)
+        let feeds = try await reopened.feeds()
+        #expect(feeds.count == 1 && feeds.allSatisfy { $0.fetchState.errorCount == 0 }, "\(feeds.map(\.fetchState))")
+        await reopened.shutdown()
+    }
+
     @Test("Given a subscription, when refreshed and read through the screens, then list, detail and search agree with the database")
     func subscribeRefreshListReadSearch() async throws {
         let directory = NSTemporaryDirectory() + "herald-facade-" + UUID().uuidString

@@ -229,6 +229,13 @@ public final class RefreshInteractor: FeedRefreshing {
         await running.cancelAll()
     }
 
+    /// Cancels every refresh this use case is running and waits until each has ended; the engine
+    /// calls it when it shuts down, before the HTTP clients and the store close under them (a
+    /// refresh the web reader started may still run when `herald serve` stops).
+    public func stopRefreshes() async {
+        await running.stopAll()
+    }
+
     /// The feeds a selection covers. `.due` never includes gone feeds; unknown identifiers are skipped;
     /// when the store cannot list the feeds the refresh covers none.
     ///

@@ -18,6 +18,14 @@ actor RunningRefreshes {
         tasks.removeAll()
     }
 
+    /// Cancels every recorded refresh and waits until each has ended: its claims released, its
+    /// last save and its stream's `finished` done.
+    func stopAll() async {
+        let stopping = tasks
+        cancelAll()
+        for task in stopping { await task.value }
+    }
+
     private func forget(_ task: Task<Void, Never>) {
         tasks.removeAll { $0 == task }
     }
