@@ -31,11 +31,6 @@ extension SearchText {
         return SearchVector(builder: builder)
     }
 
-    /// Calls `body` with each folded word of `text`, in order: the words of ``tokens(in:)``.
-    static func forEachLexeme(in text: String, _ body: (String) -> Void) {
-        forEachWord(in: text) { _, lexeme in body(lexeme) }
-    }
-
     /// Calls `body` with each word's place and folded form, in order, without making a ``Token``.
     static func forEachWord(in text: String, _ body: (Range<String.Index>, String) -> Void) {
         let utf8 = text.utf8
@@ -50,7 +45,7 @@ extension SearchText {
         }
     }
 
-    /// The one reading of words that ``tokens(in:)``, ``forEachLexeme(in:_:)`` and the vectors
+    /// The one reading of words that ``tokens(in:)``, ``forEachWord(in:_:)`` and the vectors
     /// share: calls `body` with each word's place (UTF-8 offsets) and the UTF-8 of its folded
     /// form, valid only during the call.
     ///

@@ -212,7 +212,7 @@ extension LocationTests {
             #expect(SearchText.vector(title: title, body: body) == Self.referenceVector(title: title, body: body),
                     "\(title.debugDescription) / \(body.debugDescription)")
             var seen: [String] = []
-            SearchText.forEachLexeme(in: body) { seen.append($0) }
+            SearchText.forEachWord(in: body) { _, lexeme in seen.append(lexeme) }
             #expect(seen == SearchText.lexemes(body))
             // Each word's place is the text it was folded from, in order (the highlighter marks them).
             let tokens = SearchText.tokens(in: body)

@@ -20,13 +20,13 @@ struct BodyHash {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The fingerprint of `data`: `xxh64:` and 16 lowercase hexadecimal digits.
-    static func hex(of data: Data) -> String {
+    static func fingerprint(of data: Data) -> String {
         "xxh64:" + digits(data.withUnsafeBytes { xxh64($0) })
     }
 
     /// Whether `data` is the body a feed's stored fingerprint was taken of: the same fingerprint,
     /// or (once, after an upgrade) the same FNV-1a digits an earlier version stored.
-    /// - Parameter fingerprint: ``hex(of:)`` of `data`, already computed.
+    /// - Parameter fingerprint: ``fingerprint(of:)`` of `data`, already computed.
     static func isUnchanged(_ data: Data, stored: String?, fingerprint: String) -> Bool {
         guard let stored else { return false }
         if stored == fingerprint { return true }

@@ -117,7 +117,7 @@ struct FeedRefresher: Sendable {
         case .notModified:
             return (await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events), nil)
         case let .content(data, _, charset):
-            let hash = BodyHash.hex(of: data)
+            let hash = BodyHash.fingerprint(of: data)
             if BodyHash.isUnchanged(data, stored: feed.fetchState.bodyHash, fingerprint: hash) {
                 // The same document: parsed again only when its icon is due (a week after the last look).
                 var declared: String?

@@ -21,7 +21,7 @@ extension SubscribeInteractor {
         guard case let .content(data, _, charset) = response.outcome else { return .neither }
         do {
             let parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
-            return .feed(parsed, bodyHash: BodyHash.hex(of: data))
+            return .feed(parsed, bodyHash: BodyHash.fingerprint(of: data))
         } catch .notAFeed {
             return .page(data)
         } catch {

@@ -8,19 +8,19 @@ struct RefreshInternalsTests {
     @Test func bodyHashIsXXH64() {
         // XXH64's own values (Python's `xxhash.xxh64(…, seed=0)`), across the lengths that take
         // each of its paths: the 32-byte lanes, 8-byte words, a 4-byte half and single bytes.
-        #expect(BodyHash.hex(of: Data()) == "xxh64:ef46db3751d8e999")
-        #expect(BodyHash.hex(of: Data("a".utf8)) == "xxh64:d24ec4f1a98c6e5b")
-        #expect(BodyHash.hex(of: Data("foobar".utf8)) == "xxh64:a2aa05ed9085aaf9")
-        #expect(BodyHash.hex(of: Data("<rss/>".utf8)) == "xxh64:cc41bf74019f7408")
-        #expect(BodyHash.hex(of: Data(String(repeating: "x", count: 31).utf8)) == "xxh64:60dd0d01083b99f0")
-        #expect(BodyHash.hex(of: Data(String(repeating: "y", count: 32).utf8)) == "xxh64:64da1f1d3495ce66")
-        #expect(BodyHash.hex(of: Data((String(repeating: "0123456789abcdef", count: 5) + "xyz").utf8)) == "xxh64:2cf0ab3f2d7c78c7")
-        #expect(BodyHash.hex(of: Data("<rss/>".utf8)) != BodyHash.hex(of: Data("<rss />".utf8)))
+        #expect(BodyHash.fingerprint(of: Data()) == "xxh64:ef46db3751d8e999")
+        #expect(BodyHash.fingerprint(of: Data("a".utf8)) == "xxh64:d24ec4f1a98c6e5b")
+        #expect(BodyHash.fingerprint(of: Data("foobar".utf8)) == "xxh64:a2aa05ed9085aaf9")
+        #expect(BodyHash.fingerprint(of: Data("<rss/>".utf8)) == "xxh64:cc41bf74019f7408")
+        #expect(BodyHash.fingerprint(of: Data(String(repeating: "x", count: 31).utf8)) == "xxh64:60dd0d01083b99f0")
+        #expect(BodyHash.fingerprint(of: Data(String(repeating: "y", count: 32).utf8)) == "xxh64:64da1f1d3495ce66")
+        #expect(BodyHash.fingerprint(of: Data((String(repeating: "0123456789abcdef", count: 5) + "xyz").utf8)) == "xxh64:2cf0ab3f2d7c78c7")
+        #expect(BodyHash.fingerprint(of: Data("<rss/>".utf8)) != BodyHash.fingerprint(of: Data("<rss />".utf8)))
     }
 
     @Test func aFingerprintStoredByAnEarlierVersionStillMatchesItsBody() {
         let body = Data("<rss><channel><title>Harbour</title></channel></rss>".utf8)
-        let fingerprint = BodyHash.hex(of: body)
+        let fingerprint = BodyHash.fingerprint(of: body)
         // FNV-1a's own values, as versions before 2026-11-27 stored them.
         #expect(BodyHash.fnv1a(UnsafeRawBufferPointer(start: nil, count: 0)) == 0xcbf2_9ce4_8422_2325)
         #expect(Data("foobar".utf8).withUnsafeBytes { BodyHash.fnv1a($0) } == 0x8594_4171_f739_67e8)
@@ -35,7 +35,7 @@ struct RefreshInternalsTests {
         let other = Data("<rss><channel><title>Harbour!</title></channel></rss>".utf8)
         let otherLegacy = sixteenDigits(other.withUnsafeBytes { BodyHash.fnv1a($0) })
         #expect(!BodyHash.isUnchanged(body, stored: otherLegacy, fingerprint: fingerprint))
-        #expect(!BodyHash.isUnchanged(body, stored: BodyHash.hex(of: other), fingerprint: fingerprint))
+        #expect(!BodyHash.isUnchanged(body, stored: BodyHash.fingerprint(of: other), fingerprint: fingerprint))
     }
 
     @Test(arguments: [

@@ -48,7 +48,7 @@ struct RefreshPipelineTests {
         let feed = try await harness.store.feed(id)
         #expect(feed.title == "Example News")
         #expect(feed.fetchState.etag == "\"a1\"")
-        #expect(feed.fetchState.bodyHash == BodyHash.hex(of: Data(body.utf8)))
+        #expect(feed.fetchState.bodyHash == BodyHash.fingerprint(of: Data(body.utf8)))
         #expect(feed.fetchState.nextDueAt == now.addingTimeInterval(7200))
         #expect(await harness.store.articleIdentities(of: id) == ["urn:1", "urn:2"])
         #expect(events.summary?.newArticles == 2)
@@ -84,7 +84,7 @@ struct RefreshPipelineTests {
         #expect(events.contains { event in
             if case .notModified(let feed) = event { return feed.id == id } else { return false }
         })
-        #expect(try await harness.store.feed(id).fetchState.bodyHash == BodyHash.hex(of: Data(body.utf8)))
+        #expect(try await harness.store.feed(id).fetchState.bodyHash == BodyHash.fingerprint(of: Data(body.utf8)))
     }
 
     @Test func aChangedBodyIsParsedAgain() async throws {
