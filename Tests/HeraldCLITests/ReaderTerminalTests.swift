@@ -44,8 +44,10 @@ extension CLISuite {
             try terminal.press("j", "j", "j", "j", "Enter")
             #expect(try await terminal.waitFor("Herald · Latency Budget · 6 unread") != nil, "the feed's list: \(terminal.last)")
             try terminal.press("Enter")
-            #expect(try await terminal.waitFor("Feed: Latency Budget") != nil, "the article: \(terminal.last)")
-            let article = terminal.last
+            // The whole article, not its first painted lines: the numbered links come last.
+            let article = try await terminal.waitFor { screen in
+                screen.contains("Feed: Latency Budget") && screen.split(separator: "\n").contains { $0.hasPrefix("[1] ") }
+            } ?? terminal.last
             let firstLink = try #require(article.split(separator: "\n").first { $0.hasPrefix("[1] ") })
             try terminal.press("1", "Enter")
             // The script creates the file, then writes the URL: wait for the URL, not the file.
@@ -121,7 +123,10 @@ extension CLISuite {
             try terminal.type("'\(Locations.herald.path)' read --db '\(sandbox.database)' --feed 1")
             #expect(try await terminal.waitFor("Herald · Escapes everywhere") != nil, "the feed's list: \(terminal.last)")
             try terminal.press("Enter")
-            let article = try await terminal.waitFor("Feed: Escapes everywhere")
+            // The whole article: the numbered links are painted last.
+            let article = try await terminal.waitFor {
+                $0.contains("Feed: Escapes everywhere") && $0.contains("[1] https://escapes.example.com/link")
+            }
             #expect(article != nil, "the article: \(terminal.last)")
             let lines = terminal.last.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.first?.hasPrefix(" Herald") == true, "the title bar stays on the first row: \(terminal.last)")
@@ -149,12 +154,16 @@ extension CLISuite {
                 try terminal.press("Enter")
                 #expect(try await terminal.waitFor("A teaser about garlic.") != nil, "the feed's text: \(terminal.last)")
                 try terminal.press("f")
-                #expect(try await terminal.waitFor("Text: the full article from its page") != nil, "full text: \(terminal.last)")
-                #expect(terminal.last.contains("Garlic is one of the easiest crops"), "\(terminal.last)")
+                let full = try await terminal.waitFor {
+                    $0.contains("Text: the full article from its page") && $0.contains("Garlic is one of the easiest crops")
+                }
+                #expect(full != nil, "full text: \(terminal.last)")
                 #expect(!terminal.last.contains("A teaser about garlic."))
                 try terminal.press("f")
-                #expect(try await terminal.waitFor("A teaser about garlic.") != nil, "back to the feed's text: \(terminal.last)")
-                #expect(terminal.last.contains("Text: the feed's (f: the full article, kept)"), "\(terminal.last)")
+                let feedText = try await terminal.waitFor {
+                    $0.contains("A teaser about garlic.") && $0.contains("Text: the feed's (f: the full article, kept)")
+                }
+                #expect(feedText != nil, "back to the feed's text: \(terminal.last)")
                 try terminal.press("f")
                 #expect(try await terminal.waitFor("Text: the full article from its page") != nil, "\(terminal.last)")
                 #expect(server.requestCount(for: "/2026/10/garlic/") == 1, "fetched once, then kept")
