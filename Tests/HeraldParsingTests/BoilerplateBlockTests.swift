@@ -241,8 +241,11 @@ struct BoilerplateBlockTests {
     ])
     func shoutedPromosNeedCapitals(text: String, isPromo: Bool) {
         let tree = PageTree.parse(Data("<html><body><p><a href=\"/other\">\(text)</a></p></body></html>".utf8), charset: "UTF-8")
-        let paragraph = tree.body.descendants(named: "p")[0]
-        #expect(BoilerplateBlocks.isInlinePromo(paragraph) == isPromo)
+        // The tree owns its nodes: it must outlive their use.
+        withExtendedLifetime(tree) {
+            let paragraph = tree.body.descendants(named: "p")[0]
+            #expect(BoilerplateBlocks.isInlinePromo(paragraph) == isPromo)
+        }
     }
 
     @Test func aGallerysCaptionWithAToggleAppearsOnceAndWhole() {

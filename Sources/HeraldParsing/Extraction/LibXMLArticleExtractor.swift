@@ -22,7 +22,41 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
 
     /// Extracts the article of a page; never fails.
     public func extractArticle(from page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> ExtractedArticle {
+        // The page's tree lives only inside `read`: it is gone before the article's HTML is
+        // sanitised and its text written, so the two never sit in memory together.
+        let found = read(page, pageURL: pageURL, charset: charset, linkedFrom: feedURL)
+        var html = ""
+        var text = ""
+        if let content = found.contentHTML {
+            html = sanitizer.sanitize(html: content, baseURL: found.base)
+            // The text of what is shown: the sanitised HTML read back.
+            text = BodyTextWriter.text(ofHTML: html)
+        }
+        let metadata = found.metadata
+        return ExtractedArticle(
+            title: metadata.title, byline: metadata.byline ?? found.byline, excerpt: found.excerpt.map(PageText.normalized),
+            siteName: metadata.siteName, published: metadata.published, language: found.language,
+            direction: found.direction, image: metadata.image.flatMap { absoluteImage($0, base: found.base) },
+            isReaderable: found.isReaderable, html: html, text: text)
+    }
+
+    /// What the page's tree yields: the article's HTML before sanitising, and what is read beside it.
+    private struct PageReading {
+        let metadata: PageMetadata
+        let base: String?
+        let isReaderable: Bool
+        let language: String?
+        let contentHTML: String?
+        let direction: String?
+        let byline: String?
+        let excerpt: String?
+    }
+
+    private func read(_ page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> PageReading {
         let tree = PageTree.parse(page, charset: charset)
+        // The tree owns its nodes (they only point at each other): it lives until the function
+        // returns, whatever node is still in hand, and goes with it.
+        defer { withExtendedLifetime(tree) {} }
         let isReaderable = ReaderableCheck.isProbablyReaderable(tree)
         let base = baseURL(of: tree, pageURL: pageURL)
         let metadata = PageMetadata.read(from: tree)
@@ -40,25 +74,15 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
             content = attempt?.content
             direction = attempt?.direction
         }
-        var html = ""
-        var text = ""
         var excerpt = metadata.excerpt
-        if let content {
-            if excerpt == nil, let paragraph = content.descendants(named: "p").first {
-                let first = PageText.trimmed(paragraph.textContent)
-                if !first.isEmpty { excerpt = first }
-            }
-            html = sanitizer.sanitize(html: PageWriter.html(of: content), baseURL: base)
-            // The text of what is shown: the sanitised HTML read back.
-            let shown = PageTree.parse(Data(html.utf8), charset: "UTF-8")
-            text = PageWriter.text(of: shown.body)
+        if let content, excerpt == nil, let paragraph = content.descendants(named: "p").first {
+            let first = PageText.trimmed(paragraph.textContent)
+            if !first.isEmpty { excerpt = first }
         }
         let language = tree.root.attribute("lang").map(PageText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        return ExtractedArticle(
-            title: metadata.title, byline: metadata.byline ?? grabber.byline, excerpt: excerpt.map(PageText.normalized),
-            siteName: metadata.siteName, published: metadata.published, language: language,
-            direction: direction, image: metadata.image.flatMap { absoluteImage($0, base: base) },
-            isReaderable: isReaderable, html: html, text: text)
+        return PageReading(
+            metadata: metadata, base: base, isReaderable: isReaderable, language: language,
+            contentHTML: content.map(PageWriter.html(of:)), direction: direction, byline: grabber.byline, excerpt: excerpt)
     }
 
     /// The page's `<base href>` resolved against its address, else the address.

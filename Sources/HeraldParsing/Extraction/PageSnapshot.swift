@@ -5,8 +5,6 @@ struct PageSnapshot {
     private struct Saved {
         unowned(unsafe) let node: PageNode
         unowned(unsafe) let parent: PageNode?
-        unowned(unsafe) let firstChild: PageNode?
-        unowned(unsafe) let lastChild: PageNode?
         unowned(unsafe) let nextSibling: PageNode?
         unowned(unsafe) let previousSibling: PageNode?
         let name: String
@@ -16,12 +14,18 @@ struct PageSnapshot {
     private let saved: [Saved]
 
     /// Records `root` and everything under it.
+    ///
+    /// The record is the largest thing an extraction holds beside the page's tree (a node's entry
+    /// is a third of the node): it is made at its exact size, and a node's first and last children
+    /// are not kept but found again from the siblings' links.
     init(_ root: PageNode) {
+        var count = 1
+        root.forEachDescendant { _ in count += 1 }
         var saved: [Saved] = []
+        saved.reserveCapacity(count)
         func record(_ node: PageNode) {
-            saved.append(Saved(node: node, parent: node.parent, firstChild: node.firstChild, lastChild: node.lastChild,
-                               nextSibling: node.nextSibling, previousSibling: node.previousSibling,
-                               name: node.name, attributes: node.attributes))
+            saved.append(Saved(node: node, parent: node.parent, nextSibling: node.nextSibling,
+                               previousSibling: node.previousSibling, name: node.name, attributes: node.attributes))
         }
         record(root)
         root.forEachDescendant(record)
@@ -33,8 +37,8 @@ struct PageSnapshot {
         for entry in saved {
             let node = entry.node
             node.parent = entry.parent
-            node.firstChild = entry.firstChild
-            node.lastChild = entry.lastChild
+            node.firstChild = nil
+            node.lastChild = nil
             node.nextSibling = entry.nextSibling
             node.previousSibling = entry.previousSibling
             node.name = entry.name
@@ -42,6 +46,13 @@ struct PageSnapshot {
             node.score = nil
             node.isDataTable = false
             node.summary = nil
+        }
+        // Each recorded node is its parent's first child when it had no previous sibling, and its
+        // last when it had no next one. The root's parent is outside the record and keeps its links.
+        for entry in saved.dropFirst() {
+            guard let parent = entry.parent else { continue }
+            if entry.previousSibling == nil { parent.firstChild = entry.node }
+            if entry.nextSibling == nil { parent.lastChild = entry.node }
         }
     }
 }

@@ -1,7 +1,7 @@
 import CLibXML2
 import Foundation
 
-/// A page parsed by libxml2's HTML parser (recovering, no network) into ``PageNode``s the
+/// A page read by libxml2's HTML parser (``PageEvents``) into ``PageNode``s the
 /// extractor can reshape. The tree owns every node; the nodes only point at each other.
 ///
 /// Bounds: at most ``maxInputBytes`` of the page are read, at most ``maxNodes`` nodes are kept
@@ -51,61 +51,8 @@ final class PageTree {
     ///   - charset: The charset the server declared; wins over the page's own `<meta charset>`.
     static func parse(_ page: Data, charset: String?) -> PageTree {
         let tree = PageTree()
-        let bytes = page.prefix(maxInputBytes)
-        guard !bytes.isEmpty else { return tree }
-        let encoding = PageEncoding.choose(for: bytes, transport: charset)
-        // HUGE lifts libxml2's limit of 256 levels, where it would stop reading the page (unclosed
-        // <font> and <div> tags nest that deep on old pages); the conversion flattens what is deeper
-        // than ``maxDepth``.
-        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue | UInt32(XML_PARSE_HUGE.rawValue)
-        // Encoding errors would be printed on standard error: this thread's errors go nowhere
-        // while the page is read (the tree is what recovery made of it).
-        xmlSetStructuredErrorFunc(nil) { _, _ in }
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
-        // libxml2's parser drives the tree's construction through SAX: its own tree (as large
-        // again as Herald's, 6 to 11 times the page) is never built. The events are the ones its
-        // tree builder gets from `htmlReadMemory` (implied and auto-closed elements included).
         let builder = PageTreeBuilder(tree: tree)
-        var handler = htmlSAXHandler()
-        handler.startElement = { context, name, attributes in
-            guard let context, let name else { return }
-            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().start(name, attributes)
-        }
-        handler.endElement = { context, _ in
-            guard let context else { return }
-            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().end()
-        }
-        handler.characters = { context, characters, length in
-            guard let context, let characters, length > 0 else { return }
-            Unmanaged<PageTreeBuilder>.fromOpaque(context).takeUnretainedValue().text(characters, Int(length))
-        }
-        // Script and style bodies (blank runs come through `characters` too, as to the tree builder).
-        handler.cdataBlock = handler.characters
-        xmlInitParser()
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                  let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
-            defer {
-                if let document = context.pointee.myDoc {
-                    xmlFreeDoc(document)
-                    context.pointee.myDoc = nil
-                }
-                htmlFreeParserCtxt(context)
-            }
-            context.pointee.sax.pointee = handler
-            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-            // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
-            // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
-            if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
-                htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
-                xmlSwitchToEncoding(context, encoder)
-            } else {
-                htmlCtxtUseOptions(context, Int32(options))
-            }
-            htmlParseDocument(context)
-        }
-        withExtendedLifetime(builder) {}
+        PageEvents.read(page, charset: charset, into: builder)
         tree.documentTitle = PageText.trimmed(tree.root.descendants(named: "title").first?.textContent ?? "")
         return tree
     }
@@ -113,7 +60,7 @@ final class PageTree {
     /// Builds the tree from the parser's events: at most ``maxNodes`` nodes (past the limit,
     /// everything is left out), elements deeper than ``maxDepth`` kept as children of their
     /// ancestor at that depth, runs of text merged.
-    private final class PageTreeBuilder {
+    private final class PageTreeBuilder: PageEventReceiving {
         private let tree: PageTree
         /// Where each open element's children go (the element, or its ancestor past the depth limit).
         private var targets: [PageNode] = []
@@ -164,7 +111,7 @@ final class PageTree {
 
     /// The element's name, lower-cased, without a namespace prefix (`<o:p>` is `p`), as libxml2's
     /// tree builder (before 2.11) split it.
-    fileprivate static func name(_ name: UnsafePointer<xmlChar>) -> String {
+    static func name(_ name: UnsafePointer<xmlChar>) -> String {
         var value = String(cString: name)
         if let colon = value.firstIndex(of: ":"), colon != value.startIndex, value.index(after: colon) != value.endIndex {
             value = String(value[value.index(after: colon)...])

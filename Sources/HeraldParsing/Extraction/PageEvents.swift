@@ -1,0 +1,95 @@
+import CLibXML2
+import Foundation
+
+/// What libxml2's HTML parser reports of a page, in document order: an element starts, the open
+/// element ends, a run of characters (script and style bodies included).
+protocol PageEventReceiving: AnyObject {
+    /// An element starts; `name` as libxml2 gives it, `attributes` a SAX1 list (name, value, …, nil).
+    func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?)
+    /// The innermost open element ends.
+    func end()
+    /// A run of characters inside the open element.
+    func text(_ characters: UnsafePointer<xmlChar>, _ length: Int)
+}
+
+/// Reads a page with libxml2's HTML parser (recovering, no network) and hands its events to a
+/// receiver: the same events libxml2's tree builder gets from `htmlReadMemory` (implied and
+/// auto-closed elements included), without libxml2's own tree (6 to 11 times the page).
+enum PageEvents {
+    /// Reads `page` (at most ``PageTree/maxInputBytes`` of it) into `receiver`.
+    /// - Parameter charset: The charset the server declared; wins over the page's `<meta charset>`.
+    static func read(_ page: Data, charset: String?, into receiver: any PageEventReceiving) {
+        let bytes = page.prefix(PageTree.maxInputBytes)
+        guard !bytes.isEmpty else { return }
+        let encoding = PageEncoding.choose(for: bytes, transport: charset)
+        // HUGE lifts libxml2's limit of 256 levels, where it would stop reading the page (unclosed
+        // <font> and <div> tags nest that deep on old pages); receivers bound the depth they keep.
+        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue | UInt32(XML_PARSE_HUGE.rawValue)
+        // Encoding errors would be printed on standard error: this thread's errors go nowhere
+        // while the page is read (the events are what recovery made of it).
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let box = ReceiverBox(receiver)
+        var handler = htmlSAXHandler()
+        handler.startElement = { context, name, attributes in
+            guard let context, let name else { return }
+            Unmanaged<ReceiverBox>.fromOpaque(context).takeUnretainedValue().receiver.start(name, attributes)
+        }
+        handler.endElement = { context, _ in
+            guard let context else { return }
+            Unmanaged<ReceiverBox>.fromOpaque(context).takeUnretainedValue().receiver.end()
+        }
+        handler.characters = { context, characters, length in
+            guard let context, let characters, length > 0 else { return }
+            Unmanaged<ReceiverBox>.fromOpaque(context).takeUnretainedValue().receiver.text(characters, Int(length))
+        }
+        // Script and style bodies (blank runs come through `characters` too, as to the tree builder).
+        handler.cdataBlock = handler.characters
+        xmlInitParser()
+        withExtendedLifetime(box) {
+            bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                      let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
+                defer {
+                    if let document = context.pointee.myDoc {
+                        xmlFreeDoc(document)
+                        context.pointee.myDoc = nil
+                    }
+                    htmlFreeParserCtxt(context)
+                }
+                context.pointee.sax.pointee = handler
+                context.pointee.userData = Unmanaged.passUnretained(box).toOpaque()
+                // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
+                // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
+                if let encoding, isUTF8(encoding), bytes.withUnsafeBytes({ UTF8Census(of: $0, stoppingAtInvalid: true).isValid }) {
+                    // Valid UTF-8 is read as it is: libxml2's converter would copy the page into a
+                    // buffer of twice its size, the largest part of the parse's memory. The events
+                    // are the same (the converter's UTF-8 to UTF-8 is a copy; a BOM is skipped either way).
+                    htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
+                    xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+                } else if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+                    htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
+                    xmlSwitchToEncoding(context, encoder)
+                } else {
+                    htmlCtxtUseOptions(context, Int32(options))
+                }
+                htmlParseDocument(context)
+            }
+        }
+    }
+
+    private static func isUTF8(_ label: String) -> Bool {
+        let lowered = label.lowercased()
+        return lowered == "utf-8" || lowered == "utf8"
+    }
+
+    /// Holds the receiver for the C callbacks (an existential cannot travel as one pointer).
+    private final class ReceiverBox {
+        let receiver: any PageEventReceiving
+
+        init(_ receiver: any PageEventReceiving) {
+            self.receiver = receiver
+        }
+    }
+}
