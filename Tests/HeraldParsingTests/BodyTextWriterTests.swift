@@ -81,12 +81,71 @@ struct BodyTextWriterTests {
         #expect(Self.reference(html) == expected)
     }
 
-    @Test("a whole page: only the body's text; the head's title and what follows the body's end tag as libxml2 places it")
+    @Test("a whole page: only the body's text, not the head's title; what follows the body's end tag, a second body and bare text as the tree had them")
     func onlyTheBody() {
         let html = "<html><head><title>Not this</title></head><body><p>This</p></body></html>\n"
         #expect(BodyTextWriter.text(ofHTML: html) == "This")
         #expect(BodyTextWriter.text(ofHTML: "") == "")
-        #expect(BodyTextWriter.text(ofHTML: "plain words") == Self.reference("plain words"))
+        for odd in ["plain words", "<body><p>in</p></body><p>after the body</p></html><p>after the page</p>",
+                    "<body>a</body>b<body>c", "<head><title>t</title></head>text<body>more</body>",
+                    "<frameset><frame></frameset><body>x</body>", "<x:body>n</x:body><x:pre>a\nb</x:pre>"] {
+            #expect(BodyTextWriter.text(ofHTML: odd) == Self.reference(odd), "\(odd.debugDescription)")
+        }
+    }
+
+    @Test("nested deeper than the page tree's 64 levels: <pre> keeps its lines and blocks their breaks, as shown (the tree flattened them)")
+    func deeperThanTheTree() {
+        let deep = String(repeating: "<div>", count: 61)
+        #expect(BodyTextWriter.text(ofHTML: deep + "<pre>a\nb</pre>") == "a\nb")
+        #expect(BodyTextWriter.text(ofHTML: deep + "<p>x</p>y") == "x\ny")
+        #expect(Self.reference(deep + "<p>x</p>y") == "xy", "the tree's flattening, which the text no longer has")
+        #expect(BodyTextWriter.text(ofHTML: String(repeating: "<div>", count: 100_000) + "bottom") == "bottom")
+    }
+
+    /// Records the events as text.
+    private final class EventLog: PageEventReceiving {
+        var lines: [String] = []
+        func start(_ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+            var line = "<" + String(cString: name)
+            var cursor = attributes
+            while let key = cursor?.pointee {
+                line += " " + String(cString: key) + "=" + ((cursor! + 1).pointee.map { String(cString: $0) } ?? "-")
+                cursor = cursor! + 2
+            }
+            lines.append(line)
+        }
+        func end() { lines.append(">") }
+        func text(_ characters: UnsafePointer<UInt8>, _ length: Int) {
+            lines.append(String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self))
+        }
+    }
+
+    @Test("valid UTF-8 read without libxml2's converter gives the same events as with it, byte order marks, lying declarations and UTF-16-looking bytes included")
+    func directUTF8GivesTheConvertersEvents() {
+        let utf16Looking = Data("<?xml version=\"1.0\"?><html><body><p>Hi</p></body></html>".utf8.flatMap { [$0, 0] })
+        var pages: [Data] = [
+            Data("<html><head><meta charset=\"windows-1252\"><title>Café</title></head><body><p>naïve — ok</p></body></html>".utf8),
+            Data([0xEF, 0xBB, 0xBF]) + Data("<p>after a byte order mark: é</p>".utf8),
+            Data([0xEF, 0xBB, 0xBF]) + utf16Looking,
+            utf16Looking,
+            Data("<\u{0}?\u{0}x\u{0}m\u{0}".utf8),
+            Data("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><p>大蒜 和 秋天</p>".utf8),
+            Data("x".utf8), Data("ab".utf8), Data("<p>".utf8),
+        ]
+        var random = SeededGenerator(state: 0xC0DE_0001)
+        let pieces = ["<p>", "</p>", "<div class=\"a b\">", "</div>", "é", "漢", "&amp;", "&eacute;", "<br>", " ", "\n", "text", "<pre>", "</pre>"]
+        for _ in 0..<300 {
+            pages.append(Data((0..<Int.random(in: 1..<30, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined().utf8))
+        }
+        for page in pages {
+            let direct = EventLog()
+            PageEvents.read(page, charset: "UTF-8", into: direct)
+            let converted = EventLog()
+            PageEvents.read(page, charset: "UTF-8", into: converted, directUTF8: false)
+            #expect(direct.lines == converted.lines, "\(String(decoding: page, as: UTF8.self).debugDescription)")
+        }
     }
 
     @Test("randomised: any mix of blocks, inline elements, <pre>, spaces and text gives the reference's text")

@@ -5,6 +5,11 @@ import Foundation
 /// blocks on lines of their own, white space collapsed outside `<pre>`, no-break spaces made
 /// spaces. The article's text is its sanitised HTML read back this way, so the text is what is
 /// shown; a tree of that HTML, beside the page's, was the largest part of an extraction's memory.
+///
+/// It gives the text a walk over ``PageTree``'s nodes gave, except past the tree's bounds, where
+/// it follows the HTML as shown: elements nested deeper than ``PageTree/maxDepth`` keep their
+/// `<pre>` lines and block breaks (the tree flattened them into their ancestor), and nothing is
+/// left out after ``PageTree/maxNodes`` (the sanitised HTML is at most 1 MiB).
 final class BodyTextWriter: PageEventReceiving {
     /// The text of the first `<body>` of `html` (a page or a fragment, which libxml2 puts in a body).
     static func text(ofHTML html: String) -> String {

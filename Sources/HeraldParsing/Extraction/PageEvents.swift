@@ -18,7 +18,9 @@ protocol PageEventReceiving: AnyObject {
 enum PageEvents {
     /// Reads `page` (at most ``PageTree/maxInputBytes`` of it) into `receiver`.
     /// - Parameter charset: The charset the server declared; wins over the page's `<meta charset>`.
-    static func read(_ page: Data, charset: String?, into receiver: any PageEventReceiving) {
+    /// - Parameter directUTF8: Whether valid UTF-8 may be read without libxml2's converter
+    ///   (tests compare both ways).
+    static func read(_ page: Data, charset: String?, into receiver: any PageEventReceiving, directUTF8: Bool = true) {
         let bytes = page.prefix(PageTree.maxInputBytes)
         guard !bytes.isEmpty else { return }
         let encoding = PageEncoding.choose(for: bytes, transport: charset)
@@ -62,7 +64,7 @@ enum PageEvents {
                 context.pointee.userData = Unmanaged.passUnretained(box).toOpaque()
                 // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
                 // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
-                if let encoding, isUTF8(encoding), bytes.withUnsafeBytes({ UTF8Census(of: $0, stoppingAtInvalid: true).isValid }) {
+                if directUTF8, let encoding, isUTF8(encoding), readsAsUTF8(bytes) {
                     // Valid UTF-8 is read as it is: libxml2's converter would copy the page into a
                     // buffer of twice its size, the largest part of the parse's memory. The events
                     // are the same (the converter's UTF-8 to UTF-8 is a copy; a BOM is skipped either way).
@@ -77,6 +79,20 @@ enum PageEvents {
                 htmlParseDocument(context)
             }
         }
+    }
+
+    /// True when libxml2 reads `bytes` as UTF-8 without a converter: they are valid UTF-8, and their
+    /// first four (after a UTF-8 byte order mark) do not look like UTF-16 or UCS-4 to libxml2's
+    /// sniffing (`<\0?\0` is valid UTF-8): without a converter installed it would switch to
+    /// that encoding, where with one it keeps UTF-8.
+    private static func readsAsUTF8(_ bytes: Data) -> Bool {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        if start.count >= 4 {
+            let head = Array(start.prefix(4))
+            let sniffed = head.withUnsafeBufferPointer { xmlDetectCharEncoding($0.baseAddress, 4) }
+            guard sniffed == XML_CHAR_ENCODING_NONE || sniffed == XML_CHAR_ENCODING_UTF8 else { return false }
+        }
+        return bytes.withUnsafeBytes { UTF8Census(of: $0, stoppingAtInvalid: true).isValid }
     }
 
     private static func isUTF8(_ label: String) -> Bool {
