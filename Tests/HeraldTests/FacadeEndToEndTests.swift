@@ -48,22 +48,13 @@ struct FacadeEndToEndTests {
         let database = directory + "/herald.db"
         let herald = try await Herald.open(databasePath: database, environment: environment)
         await herald.feedsScreen(display: Screens()).feedAdded(url: server.url("/slow.xml"), title: nil, tags: [])
-        // The next fetch of the feed takes 30 s: a refresh the web reader started when `serve` stops.
-        server.route("/slow.xml", CannedResponse.feed(document).delayed(by: .seconds(30)))
-        let consumer = Task { () -> RefreshSummary? in
-            var summary: RefreshSummary?
-            for await event in herald.refresh(.all) { if case .finished(let last) = event { summary = last } }
-            return summary
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.requestCount(for: "/slow.xml") < 2, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let refresh = try await RefreshInFlight.start(herald, server: server, path: "/slow.xml", document: document,
+                                                      requestsBefore: 1)
         #expect(server.requestCount(for: "/slow.xml") == 2, "the refresh's fetch is in flight")
         let started = ContinuousClock.now
         await herald.shutdown()
         #expect(ContinuousClock.now - started < .seconds(10), "the fetch was cancelled, not waited for")
-        let summary = await consumer.value
+        let summary = await refresh.summary.value
         #expect(summary?.cancelled == true, "\(String(describing: summary))")
         #expect(summary?.failed == 0)
         try await server.shutdown()

@@ -30,20 +30,11 @@ struct FacadePostgresShutdownTests {
 
         let first = try await Herald.open(databasePath: database, environment: environment, claimLease: 600)
         _ = try await first.subscribe(to: server.url("/slow.xml"))
-        // The next fetch takes 30 s: a refresh the web reader started when `serve` stops.
-        server.route("/slow.xml", CannedResponse.feed(document).delayed(by: .seconds(30)))
-        let consumer = Task { () -> RefreshSummary? in
-            var summary: RefreshSummary?
-            for await event in first.refresh(.all) { if case .finished(let last) = event { summary = last } }
-            return summary
-        }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while server.requestCount(for: "/slow.xml") < 2, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let refresh = try await RefreshInFlight.start(first, server: server, path: "/slow.xml", document: document,
+                                                      requestsBefore: 1)
         #expect(server.requestCount(for: "/slow.xml") == 2, "the refresh's fetch is in flight")
         await first.shutdown()
-        let summary = await consumer.value
+        let summary = await refresh.summary.value
         #expect(summary?.cancelled == true, "\(String(describing: summary))")
 
         server.route("/slow.xml", .feed(document))
