@@ -35,6 +35,32 @@ extension CLISuite {
             }
         }
 
+        @Test("SIGINT after the fast feeds are stored: the config's block rule still hides what they brought, and the hook does not run")
+        func interruptStillAppliesTheRules() async throws {
+            let sandbox = try Sandbox()
+            let hookRan = sandbox.path("scratch/hook-ran")
+            try sandbox.write(Data("""
+                refresh-per-host = 8
+                rule block * title:foghorn
+                on-new-articles = /usr/bin/touch \(hookRan)
+
+                """.utf8), to: "config/herald/config")
+            try await withServer { (server) async throws in
+                try await Self.subscribeFastAndSlow(sandbox, server)
+                let refresh = try sandbox.start(["refresh", "--all", "--db", sandbox.database])
+                #expect(try await Self.waitForArticles(6, in: sandbox), "the two fast feeds are stored before Ctrl-C")
+                refresh.send(SIGINT)
+                let result = await refresh.finish(timeout: .seconds(10))
+                #expect(result.exitedNormally && result.status == 0, "\(result.summary)")
+                let shown = try await sandbox.listed()
+                #expect(shown.count == 4 && !shown.contains { $0.title.contains("foghorn") },
+                        "the foghorn stories of both fast feeds are hidden: \(shown.map(\.title))")
+                let hidden = try await sandbox.listed("--hidden")
+                #expect(hidden.count == 2 && hidden.allSatisfy { $0.title.contains("foghorn") }, "\(hidden.map(\.title))")
+                #expect(!FileManager.default.fileExists(atPath: hookRan), "Ctrl-C does not wait for the hook")
+            }
+        }
+
         @Test("kill -9 after the fast feeds are stored leaves a sound database with those feeds intact")
         func killKeepsCommittedFeeds() async throws {
             let sandbox = try Sandbox()

@@ -75,8 +75,6 @@ struct QueuedRefresh: Sendable {
                                                metadata: ["feeds": "\(again.map(\.rawValue))"])
                         finished.append(contentsOf: again)
                         if fresh.isEmpty, inFlight == 0 {
-                            try? await queue.releaseClaims(on: finished, holder: holder)
-                            finished = []
                             events.journal.problem("ending the run: the queue offers nothing new")
                             break
                         }
@@ -88,14 +86,7 @@ struct QueuedRefresh: Sendable {
                     }
                 }
                 if inFlight == 0, !isIndexing {
-                    if Task.isCancelled {
-                        // In a task of its own: this one is cancelled, and a store refuses the
-                        // queries of a cancelled task (PostgreSQL's client does), which left the
-                        // claims held until their lease ran out.
-                        let (queue, holder, feeds) = (queue, holder, finished)
-                        await Task { try? await queue.releaseClaims(on: feeds, holder: holder) }.value
-                        break
-                    }
+                    if Task.isCancelled { break }
                     if claimed == 0 {
                         if !finished.isEmpty, (try? await queue.releaseClaims(on: finished, holder: holder)) != nil {
                             finished = []
@@ -129,6 +120,13 @@ struct QueuedRefresh: Sendable {
                         return .indexed
                     }
                 }
+            }
+            // Every way out gives back what this run still holds, from a task of its own: after
+            // a cancel this one's store calls are refused (PostgreSQL's client refuses a cancelled
+            // task's queries), which left the claims held until their lease ran out.
+            if !finished.isEmpty {
+                let (queue, holder, feeds) = (queue, holder, finished)
+                await Task { try? await queue.releaseClaims(on: feeds, holder: holder) }.value
             }
         }
         try? await feeds.finishSaving()

@@ -56,8 +56,8 @@ public final class RefreshInteractor: FeedRefreshing {
     ///   - extractor: Finds the article in a fetched page.
     ///   - hook: Runs after a refresh that stored new articles (`on-new-articles`), before the
     ///     stream's ``RefreshEvent/finished(_:)``; what goes wrong with it goes to the refresh log.
-    ///   - rules: The config's rules, applied to the articles a refresh stored before the hook runs
-    ///     (a cancelled refresh leaves its new articles to `herald rules apply`).
+    ///   - rules: The config's rules, applied to the articles a refresh stored before the hook runs,
+    ///     also when it was cancelled (what it stored is shown, and no later refresh looks at it again).
     ///   - icons: Where feeds' icons are kept; refreshed feeds without a recent look get their icon
     ///     looked for (``RefreshPolicy/fetchesIcons``). `nil` looks for none.
     ///   - pageIcons: Reads the icons a site's home page names, for a feed whose site has no
@@ -140,10 +140,19 @@ public final class RefreshInteractor: FeedRefreshing {
                 summary = await Self.refresh(selected, with: refresher, feeds: feeds, policy: policy, events: events)
             }
             summary.fullTexts = await fullTextTally.kept
-            if summary.newArticles > 0, !summary.cancelled, let rules, await rules.hasRules {
-                do throws(StoreError) {
-                    summary.hiddenByRules = try await rules.apply(firstSeenSince: now).hidden
-                } catch {
+            // Also after a cancel: what the run stored is shown, and no later refresh applies the
+            // rules to it. From a task of its own, since the stores refuse a cancelled task's calls.
+            if summary.newArticles > 0, let rules, await rules.hasRules {
+                let applied = await Task { () -> Result<RuleTally, StoreError> in
+                    do throws(StoreError) {
+                        return .success(try await rules.apply(firstSeenSince: now))
+                    } catch {
+                        return .failure(error)
+                    }
+                }.value
+                switch applied {
+                case .success(let tally): summary.hiddenByRules = tally.hidden
+                case .failure(let error):
                     journal.problem("the rules were not applied", metadata: ["reason": "\(error.message)"])
                 }
             }
