@@ -218,11 +218,8 @@ public final class RefreshInteractor: FeedRefreshing {
 
     /// Lets ``cancelRefreshes()`` and `canceller` stop a running refresh.
     private func track(_ task: Task<Void, Never>, canceller: RefreshCanceller?) {
-        let running = self.running
-        Task {
-            await running.add(task)
-            if let canceller { await canceller.attach(task) }
-        }
+        running.add(task)
+        if let canceller { Task { await canceller.attach(task) } }
     }
 
     /// What a child task of a refresh's group did.
@@ -235,7 +232,7 @@ public final class RefreshInteractor: FeedRefreshing {
 
     /// Cancels every refresh this use case is running; their streams end with `finished(cancelled: true)`.
     public func cancelRefreshes() async {
-        await running.cancelAll()
+        running.cancelAll()
     }
 
     /// Cancels every refresh this use case is running and waits until each has ended; the engine

@@ -131,6 +131,22 @@ struct RefreshConcurrencyTests {
         #expect(await harness.fetcher.requests.count == 3)
     }
 
+    @Test("a stop issued the moment the refresh's stream is handed out is not missed: the refresh ends cancelled before the stop returns")
+    func aStopRightAfterTheStartIsNotMissed() async throws {
+        let harness = RefreshHarness()
+        _ = await harness.store.seed("https://slow.example/feed")
+        await harness.fetcher.script("https://slow.example/feed",
+                                     .delayed(.seconds(30), .respond(.body("A|1", at: "https://slow.example/feed"))))
+        let interactor = harness.interactor(at: RefreshHarness.start)
+        let started = ContinuousClock.now
+        let stream = interactor.refresh(.all)
+        await interactor.stopRefreshes()
+        var events: [RefreshEvent] = []
+        for await event in stream { events.append(event) }
+        #expect(events.summary?.cancelled == true, "\(events)")
+        #expect(ContinuousClock.now - started < .seconds(10), "the 30 s fetch was not waited for")
+    }
+
     @Test func eventsComeInOrderWithOneTerminalEventPerFeed() async throws {
         let harness = RefreshHarness()
         let stored = await harness.store.seed("https://a.example/feed")
