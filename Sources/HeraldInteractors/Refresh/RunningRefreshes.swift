@@ -19,9 +19,10 @@ final class RunningRefreshes: Sendable {
         }
     }
 
-    /// Cancels every recorded refresh.
+    /// Cancels every recorded refresh; each stays recorded until it has ended, so that a
+    /// ``stopAll()`` that follows (the engine shutting down just after a cancel) still waits for it.
     func cancelAll() {
-        for task in takeAll() { task.cancel() }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
     }
 
     /// Cancels every recorded refresh and waits until each has ended: its claims released, its

@@ -147,6 +147,34 @@ struct RefreshConcurrencyTests {
         #expect(ContinuousClock.now - started < .seconds(10), "the 30 s fetch was not waited for")
     }
 
+    @Test("a cancel, then a stop (the web's cancel button, then serve stopped): the stop still waits for the cancelled refresh to end")
+    func aStopAfterACancelWaitsForTheRefresh() async throws {
+        let harness = RefreshHarness()
+        _ = await harness.store.seed("https://gated.example/feed")
+        // The gate does not yield to cancellation: the refresh cannot end before it opens.
+        await harness.fetcher.script("https://gated.example/feed",
+                                     .gated(.respond(.body("A|1", at: "https://gated.example/feed"))))
+        let interactor = harness.interactor(at: RefreshHarness.start)
+        let stream = interactor.refresh(.all)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await harness.fetcher.fetchesInFlight == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        await interactor.cancelRefreshes()
+        let fetcher = harness.fetcher
+        let opener = Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            await fetcher.openGate()
+        }
+        let started = ContinuousClock.now
+        await interactor.stopRefreshes()
+        #expect(ContinuousClock.now - started >= .milliseconds(250), "the stop waited for the cancelled refresh")
+        var events: [RefreshEvent] = []
+        for await event in stream { events.append(event) }
+        #expect(events.summary?.cancelled == true, "\(events)")
+        await opener.value
+    }
+
     @Test func eventsComeInOrderWithOneTerminalEventPerFeed() async throws {
         let harness = RefreshHarness()
         let stored = await harness.store.seed("https://a.example/feed")
