@@ -51,9 +51,8 @@ struct LedgerRun: Sendable {
         guard let ledger else { return }
         let run = self.run
         let now = clock.now()
-        // From a task of its own: a cancelled refresh's task would have its queries refused by
-        // PostgreSQL's client, and the run would look alive to every other refresh for
+        // Shielded: refused after a cancel, the run would look alive to every other refresh for
         // ``FetchLedger/liveness`` seconds, which would skip the feeds it had just asked for.
-        await Task { try? await ledger.endRefreshRun(run, now: now) }.value
+        await CancellationShield.run { try? await ledger.endRefreshRun(run, now: now) }
     }
 }

@@ -121,12 +121,11 @@ struct QueuedRefresh: Sendable {
                     }
                 }
             }
-            // Every way out gives back what this run still holds, from a task of its own: after
-            // a cancel this one's store calls are refused (PostgreSQL's client refuses a cancelled
-            // task's queries), which left the claims held until their lease ran out.
+            // Every way out gives back what this run still holds, shielded: refused after a
+            // cancel, the claims stayed held until their lease ran out.
             if !finished.isEmpty {
                 let (queue, holder, feeds) = (queue, holder, finished)
-                await Task { try? await queue.releaseClaims(on: feeds, holder: holder) }.value
+                await CancellationShield.run { try? await queue.releaseClaims(on: feeds, holder: holder) }
             }
         }
         try? await feeds.finishSaving()

@@ -141,15 +141,15 @@ public final class RefreshInteractor: FeedRefreshing {
             }
             summary.fullTexts = await fullTextTally.kept
             // Also after a cancel: what the run stored is shown, and no later refresh applies the
-            // rules to it. From a task of its own, since the stores refuse a cancelled task's calls.
+            // rules to it. Shielded, since the stores refuse a cancelled task's calls.
             if summary.newArticles > 0, let rules, await rules.hasRules {
-                let applied = await Task { () -> Result<RuleTally, StoreError> in
+                let applied = await CancellationShield.run { () -> Result<RuleTally, StoreError> in
                     do throws(StoreError) {
                         return .success(try await rules.apply(firstSeenSince: now))
                     } catch {
                         return .failure(error)
                     }
-                }.value
+                }
                 switch applied {
                 case .success(let tally): summary.hiddenByRules = tally.hidden
                 case .failure(let error):
