@@ -43,8 +43,9 @@ struct ArticleGrabber {
     mutating func grab() -> Attempt? {
         let page = tree.body
         // Each attempt reshapes the page itself; a short result is copied aside and the page put
-        // back as it was for the next, looser attempt.
-        let snapshot = PageSnapshot(page)
+        // back as it was (the tree's journal) for the next, looser attempt.
+        tree.beginJournal()
+        defer { tree.endJournal() }
         var attempts: [Attempt] = []
         while true {
             if let found = attempt(on: page) {
@@ -53,7 +54,7 @@ struct ArticleGrabber {
                 kept.content = tree.clone(found.content)
                 attempts.append(kept)
             }
-            snapshot.restore()
+            tree.rewind(page)
             if flags.contains(.stripUnlikely) {
                 flags.remove(.stripUnlikely)
             } else if flags.contains(.weightClasses) {

@@ -4,33 +4,128 @@
 /// children) do not own anything, so taking a node out of the tree is a few pointer writes and
 /// releasing a page of 100,000 nested or sibling elements never recurses.
 final class PageNode {
-    /// The lower-cased tag name of an element; empty for text.
-    var name: String
+    // The stored properties are declared in the order that packs them tightest: a page of
+    // 20,000 nodes holds them all at the extraction's peak.
+
+    /// An element's tag name, or a text node's characters.
+    private var value: String
     /// The attributes of an element, names lower-cased, in document order.
-    var attributes: [(name: String, value: String)]
-    /// The characters of a text node; empty for an element.
-    var text: String
-    /// The extractor's score once a node has been a candidate ("initialised"), else nil.
-    var score: Double?
-    /// Set on a table that holds data (not layout).
-    var isDataTable = false
-    /// The measure of the node's text while the tree does not change (scoring), else nil.
-    var summary: TextSummary?
+    var attributes: [(name: String, value: String)] { willSet { noteChange() } }
 
-    unowned(unsafe) var parent: PageNode?
-    unowned(unsafe) var firstChild: PageNode?
-    unowned(unsafe) var lastChild: PageNode?
-    unowned(unsafe) var nextSibling: PageNode?
-    unowned(unsafe) var previousSibling: PageNode?
+    unowned(unsafe) var parent: PageNode? { willSet { noteChange() } }
+    unowned(unsafe) var firstChild: PageNode? { willSet { noteChange() } }
+    unowned(unsafe) var lastChild: PageNode? { willSet { noteChange() } }
+    unowned(unsafe) var nextSibling: PageNode? { willSet { noteChange() } }
+    unowned(unsafe) var previousSibling: PageNode? { willSet { noteChange() } }
 
-    init(name: String, attributes: [(name: String, value: String)] = [], text: String = "") {
-        self.name = name
-        self.attributes = attributes
-        self.text = text
+    /// The tree that made the node: its journal hears of the node's changes, and it keeps the
+    /// node's text measure (nil for a node made alone, which has none).
+    unowned(unsafe) let tree: PageTree?
+    /// The score, meaningful when ``Marks/scored`` is set.
+    private var scoreValue = 0.0
+    /// The node's place in the order its tree made nodes: a journal records only the nodes that
+    /// existed when it began, and the tree keeps the node's text measure under it.
+    let serial: Int32
+    private var marks: Marks
+
+    private struct Marks: OptionSet {
+        let rawValue: UInt8
+        static let text = Marks(rawValue: 1)
+        static let scored = Marks(rawValue: 2)
+        static let dataTable = Marks(rawValue: 4)
+        static let journaled = Marks(rawValue: 8)
+        static let measured = Marks(rawValue: 16)
     }
 
-    var isText: Bool { name.isEmpty }
-    var isElement: Bool { !name.isEmpty }
+    /// A node made alone (tests): an element when `name` is not empty, else a run of `text`.
+    convenience init(name: String, attributes: [(name: String, value: String)] = [], text: String = "") {
+        self.init(in: nil, serial: 0, name: name, attributes: attributes, text: text)
+    }
+
+    /// A node of `tree`, the `serial`-th it made: an element when `name` is not empty, else a run
+    /// of `text`.
+    init(in tree: PageTree?, serial: Int32, name: String, attributes: [(name: String, value: String)], text: String) {
+        value = name.isEmpty ? text : name
+        self.attributes = attributes
+        self.tree = tree
+        self.serial = serial
+        marks = name.isEmpty ? .text : []
+    }
+
+    /// The lower-cased tag name of an element; empty for text.
+    var name: String {
+        get { marks.contains(.text) ? "" : value }
+        set {
+            noteChange()
+            value = newValue
+        }
+    }
+
+    /// The characters of a text node; empty for an element.
+    var text: String {
+        get { marks.contains(.text) ? value : "" }
+        set { value = newValue }
+    }
+
+    var isText: Bool { marks.contains(.text) }
+    var isElement: Bool { !marks.contains(.text) }
+
+    /// The extractor's score once a node has been a candidate ("initialised"), else nil.
+    var score: Double? {
+        get { marks.contains(.scored) ? scoreValue : nil }
+        set {
+            if let newValue {
+                scoreValue = newValue
+                marks.insert(.scored)
+            } else {
+                marks.remove(.scored)
+            }
+        }
+    }
+
+    /// Set on a table that holds data (not layout).
+    var isDataTable: Bool {
+        get { marks.contains(.dataTable) }
+        set { if newValue { marks.insert(.dataTable) } else { marks.remove(.dataTable) } }
+    }
+
+    /// The measure of the node's text while the tree does not change (scoring), else nil. The
+    /// tree keeps it, so a node is 40 bytes smaller when none is taken.
+    var summary: TextSummary? {
+        get {
+            guard marks.contains(.measured), let tree else { return nil }
+            return tree.summary(at: serial)
+        }
+        set {
+            guard let tree else { return }
+            if let newValue {
+                tree.setSummary(newValue, at: serial)
+                marks.insert(.measured)
+            } else {
+                marks.remove(.measured)
+            }
+        }
+    }
+
+    /// Set while the tree's journal holds the node as it was.
+    var isJournaled: Bool {
+        get { marks.contains(.journaled) }
+        set { if newValue { marks.insert(.journaled) } else { marks.remove(.journaled) } }
+    }
+
+    /// What a journal saves and puts back: the name or text, kept as it is.
+    var journaledValue: String {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// Called before the node's links, name or attributes change: a journal that began after the
+    /// node was made saves the node as it was, once.
+    @inline(__always)
+    private func noteChange() {
+        guard !marks.contains(.journaled), let tree, serial < tree.journalStart else { return }
+        tree.journal(self)
+    }
 
     // MARK: Attributes
 

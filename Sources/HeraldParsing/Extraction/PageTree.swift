@@ -24,16 +24,93 @@ final class PageTree {
     /// The `<title>` text of the page, trimmed.
     private(set) var documentTitle = ""
 
+    /// Nodes made before this serial are saved by ``journal`` before they first change; 0 when
+    /// no journal runs.
+    private(set) var journalStart: Int32 = 0
+    /// The nodes changed since the journal began, as they were (see ``PageJournal``).
+    private var journalEntries = PageJournal()
+
     private init() {
+        // The root belongs to the tree, which needs a root before it can name itself: a stand-in
+        // holds the place for the moment.
         root = PageNode(name: "html")
+        root = PageNode(in: self, serial: 0, name: "html", attributes: [], text: "")
         nodes.append(root)
     }
 
     /// Makes a node that lives as long as the tree.
     func make(_ name: String, attributes: [(name: String, value: String)] = [], text: String = "") -> PageNode {
-        let node = PageNode(name: name, attributes: attributes, text: text)
+        let node = PageNode(in: self, serial: Int32(truncatingIfNeeded: nodes.count), name: name, attributes: attributes, text: text)
         nodes.append(node)
         return node
+    }
+
+    // MARK: Text measures
+
+    /// The text measures of the nodes that have one, by serial (``PageNode/summary``).
+    private var summaries: [TextSummary] = []
+
+    func summary(at serial: Int32) -> TextSummary? {
+        let index = Int(serial)
+        return index < summaries.count ? summaries[index] : nil
+    }
+
+    func setSummary(_ summary: TextSummary, at serial: Int32) {
+        let index = Int(serial)
+        if index >= summaries.count { reserveSummaries() }
+        summaries[index] = summary
+    }
+
+    /// Makes room for a measure of every node made so far: at once when a measure begins (see
+    /// ``releaseSummaries()``), grown only for nodes made while measures are held.
+    func reserveSummaries() {
+        guard summaries.count < nodes.count else { return }
+        summaries.append(contentsOf: repeatElement(TextSummary(), count: nodes.count - summaries.count))
+    }
+
+    /// Lets go of the measures' storage once every measure is forgotten, so that the next
+    /// measure, after the page gained nodes, makes it at the new size instead of growing it (the
+    /// old and the new storage side by side would be the extraction's peak).
+    func releaseSummaries() {
+        summaries = []
+    }
+
+    // MARK: Journal
+
+    /// Starts recording changes: from now on, every node that exists now is saved as it was
+    /// before its first change, so that ``rewind(_:)`` can put the page back.
+    func beginJournal() {
+        journalEntries.clear()
+        journalStart = Int32(truncatingIfNeeded: nodes.count)
+    }
+
+    /// Saves `node` as it is, before a change (called by the node).
+    func journal(_ node: PageNode) {
+        journalEntries.save(node)
+        node.isJournaled = true
+    }
+
+    /// Puts every node saved since ``beginJournal()`` back as it was, clears the extractor's
+    /// marks under `root` (scores, data tables, text measures) and journals afresh from the
+    /// restored page. Nodes made since are left out of the page.
+    func rewind(_ root: PageNode) {
+        let start = journalStart
+        journalStart = 0
+        journalEntries.restore()
+        var cursor: PageNode? = root
+        while let node = cursor {
+            node.score = nil
+            node.isDataTable = false
+            node.summary = nil
+            cursor = node.following(within: root)
+        }
+        journalStart = start
+    }
+
+    /// Stops recording changes and lets go of what was saved.
+    func endJournal() {
+        journalStart = 0
+        journalEntries.clear()
     }
 
     /// The `<body>` (made when the page has none).

@@ -74,6 +74,7 @@ struct TextSummary {
     static func measure(_ root: PageNode) -> [PageNode] {
         var order: [PageNode] = [root]
         root.forEachDescendant { order.append($0) }
+        root.tree?.reserveSummaries()
         for node in order.reversed() {
             if node.isText {
                 node.summary = TextSummary(text: node.text)
@@ -94,7 +95,10 @@ struct TextSummary {
         return order
     }
 
+    /// Forgets the measures of `nodes` (what ``measure(_:)`` returned), and lets the tree release
+    /// their storage: measures are taken one set at a time.
     static func forget(_ nodes: [PageNode]) {
         for node in nodes { node.summary = nil }
+        nodes.first?.tree?.releaseSummaries()
     }
 }
