@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // TLS settings of the fetchers (already built for AsyncHTTPClient): pinned `https`
+        // connections, and the tests' own certificate authority.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // The web front end's server (`herald serve`); its default traits pull swift-configuration,
         // which Herald does not use.
@@ -83,6 +86,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // The cryptography of accounts (CredentialHashing) on swift-crypto.
@@ -185,6 +189,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(name: "HeraldDomainTests", dependencies: ["HeraldDomain", "HeraldStoreCore"]),
@@ -200,7 +205,9 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "HeraldFetchingTests", dependencies: ["HeraldFetching", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldFetchingTests", dependencies: [
+            "HeraldFetching", "HeraldTestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldPorts", "HeraldTestSupport"]),
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
         .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),

@@ -4,6 +4,7 @@ import HeraldDomain
 import HeraldPorts
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Downloads enclosures (podcast episodes) to files with AsyncHTTPClient: at most `perHost`
 /// transfers to one host at once, a partial file resumed with `Range` and `If-Range`, a size
@@ -15,6 +16,7 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
     private let gate: HostGate
     private let userAgent: String
     private let screen: AddressScreen
+    private let pinnedClients: PinnedClients
     /// The most redirects followed for one transfer.
     private static let maxRedirects = 8
 
@@ -29,7 +31,8 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
     }
 
     /// Creates a downloader whose transfers that refuse private addresses judge hosts with `screen`.
-    init(perHost: Int, userAgent: String, stallTimeout: Duration, screen: AddressScreen) {
+    /// - Parameter tls: The TLS settings (tests trust their own certificate); the system's by default.
+    init(perHost: Int, userAgent: String, stallTimeout: Duration, screen: AddressScreen, tls: TLSConfiguration? = nil) {
         self.screen = screen
         var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30),
                                                            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, perHost))
@@ -41,7 +44,9 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
             connectionPool: pool,
             decompression: .disabled)
         settings.httpVersion = .automatic
+        settings.tlsConfiguration = tls
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        pinnedClients = PinnedClients(settings: settings)
         gate = HostGate(limit: perHost)
         self.userAgent = userAgent
     }
@@ -54,6 +59,7 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
 
     /// Closes the pooled connections. Call it once, after the last download.
     public func shutdown() async {
+        await pinnedClients.shutdown()
         try? await client.shutdown()
     }
 
@@ -104,68 +110,97 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
         var resumable = true
         while true {
             let offset = resumable ? file.size : 0
-            let response = try await send(transfer, from: offset)
-            let headers = response.headers
-            let status = Int(response.status.code)
-            var start: Int64 = 0
-            var total = headers.first(name: "Content-Length").flatMap { Int64($0) }
-            switch status {
-            case 206:
-                guard let range = ContentRange(headers.first(name: "Content-Range")), range.start == offset else {
-                    // A range Herald did not ask for: start again without one, once.
-                    guard offset > 0 else { throw .transport("the server sent a part of the file Herald did not ask for") }
-                    resumable = false
-                    continue
-                }
-                start = offset
-                total = range.total
-            case 200..<300:
-                start = 0
-            case 416 where offset > 0:
-                // Nothing after the bytes on disk: the file was complete when the run stopped.
-                if let range = ContentRange(headers.first(name: "Content-Range")), range.total == offset {
-                    progress(.began(resumedFrom: offset, total: offset, validator: transfer.validator))
-                    return offset
-                }
-                resumable = false
-                continue
-            default:
-                throw .httpStatus(status)
-            }
-            if let total, total > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
-            try file.truncate(to: start)
-            // A 206 continues the file the kept validator names, even when it repeats none.
-            let validator = Self.validator(headers) ?? (status == 206 ? transfer.validator : nil)
-            progress(.began(resumedFrom: start, total: total, validator: validator))
-            var written = start
+            let (response, lease) = try await send(transfer, from: offset)
+            let step: Result<Step, DownloadError>
             do {
-                for try await chunk in response.body {
-                    written += Int64(chunk.readableBytes)
-                    if written > transfer.maxBytes { throw DownloadError.tooLarge(limit: transfer.maxBytes) }
-                    try chunk.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.append(bytes) }
-                    progress(.wrote(written))
-                }
-            } catch let error as DownloadError {
-                throw error
+                step = .success(try await receive(response, from: offset, into: file, transfer, progress: progress))
             } catch {
-                throw Self.transferError(error, url: transfer.url)
+                step = .failure(error)
             }
-            if let total, written < total {
-                throw .transport("the server sent \(written) of \(total) bytes")
+            // A pinned client is given back once its response is read, whatever happened.
+            if let lease { await pinnedClients.release(lease) }
+            switch try step.get() {
+            case .done(let size): return size
+            case .restart: resumable = false
             }
-            return written
         }
+    }
+
+    /// What one response did to the transfer.
+    private enum Step {
+        /// The file is complete at this size.
+        case done(Int64)
+        /// The server cannot continue the partial file: start again without a range.
+        case restart
+    }
+
+    /// Writes one response's body into the partial file (after the bytes from `offset`, or from
+    /// the start).
+    private func receive(_ response: HTTPClientResponse, from offset: Int64, into file: PartialFile,
+                         _ transfer: EnclosureTransfer,
+                         progress: @escaping @Sendable (TransferProgress) -> Void) async throws(DownloadError) -> Step {
+        let headers = response.headers
+        let status = Int(response.status.code)
+        var start: Int64 = 0
+        var total = headers.first(name: "Content-Length").flatMap { Int64($0) }
+        switch status {
+        case 206:
+            guard let range = ContentRange(headers.first(name: "Content-Range")), range.start == offset else {
+                // A range Herald did not ask for: start again without one, once.
+                guard offset > 0 else { throw .transport("the server sent a part of the file Herald did not ask for") }
+                return .restart
+            }
+            start = offset
+            total = range.total
+        case 200..<300:
+            start = 0
+        case 416 where offset > 0:
+            // Nothing after the bytes on disk: the file was complete when the run stopped.
+            if let range = ContentRange(headers.first(name: "Content-Range")), range.total == offset {
+                progress(.began(resumedFrom: offset, total: offset, validator: transfer.validator))
+                return .done(offset)
+            }
+            return .restart
+        default:
+            throw .httpStatus(status)
+        }
+        if let total, total > transfer.maxBytes { throw .tooLarge(limit: transfer.maxBytes) }
+        try file.truncate(to: start)
+        // A 206 continues the file the kept validator names, even when it repeats none.
+        let validator = Self.validator(headers) ?? (status == 206 ? transfer.validator : nil)
+        progress(.began(resumedFrom: start, total: total, validator: validator))
+        var written = start
+        do {
+            for try await chunk in response.body {
+                written += Int64(chunk.readableBytes)
+                if written > transfer.maxBytes { throw DownloadError.tooLarge(limit: transfer.maxBytes) }
+                try chunk.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.append(bytes) }
+                progress(.wrote(written))
+            }
+        } catch let error as DownloadError {
+            throw error
+        } catch {
+            throw Self.transferError(error, url: transfer.url)
+        }
+        if let total, written < total {
+            throw .transport("the server sent \(written) of \(total) bytes")
+        }
+        return .done(written)
     }
 
     /// Sends the request for the bytes from `offset` on, following redirects: with
     /// ``EnclosureTransfer/refusesPrivateAddresses``, each hop's host is resolved once and must be
-    /// public, and a plain `http` hop connects to the address checked (the name in `Host`).
-    private func send(_ transfer: EnclosureTransfer, from offset: Int64) async throws(DownloadError) -> HTTPClientResponse {
+    /// public, a plain `http` hop connects to the address checked (the name in `Host`), and an
+    /// `https` hop through a client pinned to it (``PinnedClients``), given back with the response
+    /// (the caller releases it once the body is read).
+    private func send(_ transfer: EnclosureTransfer,
+                      from offset: Int64) async throws(DownloadError) -> (HTTPClientResponse, PinnedClientLease?) {
         guard var current = URL(string: transfer.url) else { throw .invalidURL(transfer.url) }
         var visited: Set<String> = [current.absoluteString]
         for _ in 0...Self.maxRedirects {
             var address = current.absoluteString
             var request = HTTPClientRequest(url: address)
+            var lease: PinnedClientLease?
             if transfer.refusesPrivateAddresses, let host = current.host {
                 switch await screen.check(host) {
                 case .refused: throw .privateAddress(host: host)
@@ -175,46 +210,70 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
                         request = HTTPClientRequest(url: address)
                         request.headers.add(name: "Host", value: pinned.host)
                     }
-                case .pinned, .unresolved: break
+                case .pinned(let literal):
+                    lease = await pinnedClients.lease(host: host, address: literal)
+                case .unresolved: break
                 }
-            }
-            request.headers.add(name: "User-Agent", value: userAgent)
-            request.headers.add(name: "Accept", value: "*/*")
-            if offset > 0 {
-                request.headers.add(name: "Range", value: "bytes=\(offset)-")
-                if let validator = transfer.validator { request.headers.add(name: "If-Range", value: validator) }
             }
             let response: HTTPClientResponse
-            do {
-                response = try await client.execute(request, timeout: .hours(12))
+            let next: URL?
+            do throws(DownloadError) {
+                response = try await exchange(request, offset: offset, transfer: transfer, via: lease?.client ?? client,
+                                              at: current)
+                next = try await redirect(of: response, from: current)
             } catch {
-                throw Self.transferError(error, url: current.absoluteString)
+                if let lease { await pinnedClients.release(lease) }
+                throw error
             }
-            let status = Int(response.status.code)
-            guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else {
-                return response
-            }
-            // A redirect's own body is small: read and dropped, so the connection stays usable.
-            var seen = 0
-            do {
-                for try await chunk in response.body {
-                    seen += chunk.readableBytes
-                    if seen > 65_536 { break }
-                }
-            } catch {
-                throw Self.transferError(error, url: current.absoluteString)
-            }
-            guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
-                  let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = next.host, !host.isEmpty else {
-                throw .transport("the server redirected to \(location), which is not an http or https URL")
-            }
+            guard let next else { return (response, lease) }
+            if let lease { await pinnedClients.release(lease) }
             guard visited.insert(next.absoluteString).inserted else {
                 throw .transport("the server redirects in a loop (via \(next.absoluteString))")
             }
             current = next
         }
         throw .transport("the server redirected more than \(Self.maxRedirects) times")
+    }
+
+    /// Sends one request of the transfer with `client`.
+    private func exchange(_ outgoing: HTTPClientRequest, offset: Int64, transfer: EnclosureTransfer, via client: HTTPClient,
+                          at current: URL) async throws(DownloadError) -> HTTPClientResponse {
+        var request = outgoing
+        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "Accept", value: "*/*")
+        if offset > 0 {
+            request.headers.add(name: "Range", value: "bytes=\(offset)-")
+            if let validator = transfer.validator { request.headers.add(name: "If-Range", value: validator) }
+        }
+        do {
+            return try await client.execute(request, timeout: .hours(12))
+        } catch {
+            throw Self.transferError(error, url: current.absoluteString)
+        }
+    }
+
+    /// Where a redirect points (its small body read and dropped, so the connection stays
+    /// usable); nil for any other response.
+    private func redirect(of response: HTTPClientResponse, from current: URL) async throws(DownloadError) -> URL? {
+        let status = Int(response.status.code)
+        guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else {
+            return nil
+        }
+        var seen = 0
+        do {
+            for try await chunk in response.body {
+                seen += chunk.readableBytes
+                if seen > 65_536 { break }
+            }
+        } catch {
+            throw Self.transferError(error, url: current.absoluteString)
+        }
+        guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
+              let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = next.host, !host.isEmpty else {
+            throw .transport("the server redirected to \(location), which is not an http or https URL")
+        }
+        return next
     }
 
     /// A `file://` enclosure copied to the partial file in chunks: a regular file only (never a

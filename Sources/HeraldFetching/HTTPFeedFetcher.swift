@@ -3,6 +3,7 @@ import Foundation
 import HeraldDomain
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import HeraldPorts
 
 /// Fetches feeds over HTTP/1.1 and HTTP/2 (negotiated over TLS) with AsyncHTTPClient, and from
@@ -18,6 +19,7 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     private let files: FileFeedReader
     private let clock: any WallClock
     private let screen: AddressScreen
+    private let pinnedClients: PinnedClients
 
     /// Creates a fetcher with its own connection pool on NIO's shared event loops.
     /// - Parameters:
@@ -28,7 +30,8 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     }
 
     /// Creates a fetcher whose requests that refuse private addresses resolve and judge hosts with `screen`.
-    init(configuration: FetcherConfiguration, clock: any WallClock, screen: AddressScreen) {
+    /// - Parameter tls: The TLS settings (tests trust their own certificate); the system's by default.
+    init(configuration: FetcherConfiguration, clock: any WallClock, screen: AddressScreen, tls: TLSConfiguration? = nil) {
         self.screen = screen
         var pool = HTTPClient.Configuration.ConnectionPool(
             idleTimeout: .seconds(60),
@@ -43,7 +46,9 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
             connectionPool: pool,
             decompression: .enabled(limit: .ratio(max(1, configuration.decompressionRatioLimit))))
         settings.httpVersion = .automatic
+        settings.tlsConfiguration = tls
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        pinnedClients = PinnedClients(settings: settings)
         self.client = client
         self.configuration = configuration
         self.exchange = HTTPExchange(client: client, configuration: configuration)
@@ -54,6 +59,7 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
 
     /// Closes every pooled connection. Call it once, after the last fetch.
     public func shutdown() async {
+        await pinnedClients.shutdown()
         try? await client.shutdown()
     }
 
@@ -84,16 +90,27 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         while true {
             let address = current.absoluteString
             var connection: (url: String, host: String)?
+            var lease: PinnedClientLease?
             if request.refusesPrivateAddresses, let host = current.host {
                 switch await screen.check(host) {
                 case .refused: throw .privateAddress(host: host)
                 case .pinned(let literal) where current.scheme?.lowercased() == "http":
                     connection = AddressScreen.pinned(current, to: literal)
-                case .pinned, .unresolved: break
+                case .pinned(let literal):
+                    // https: connect to the checked address, with TLS naming the host.
+                    lease = await pinnedClients.lease(host: host, address: literal)
+                case .unresolved: break
                 }
             }
-            let reply = try await exchangeOnce(address, connectingTo: connection, url: current, request: request,
-                                               deadline: &deadline)
+            let reply: HTTPExchange.Reply
+            do {
+                reply = try await exchangeOnce(address, connectingTo: connection, via: lease?.client, url: current,
+                                               request: request, deadline: &deadline)
+            } catch {
+                if let lease { await pinnedClients.release(lease) }
+                throw error
+            }
+            if let lease { await pinnedClients.release(lease) }
             switch reply {
             case let .redirect(status, location):
                 let next = try Self.redirectTarget(location, from: current)
@@ -125,14 +142,15 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     /// same host does not count against a feed.
     /// - Parameter connection: The checked address to connect to and the `Host` header naming the
     ///   original host, for a plain `http` request that refuses private addresses.
-    private func exchangeOnce(_ address: String, connectingTo connection: (url: String, host: String)? = nil, url: URL,
-                              request: FetchRequest,
+    /// - Parameter pinnedClient: The client that reaches an `https` host at its checked address.
+    private func exchangeOnce(_ address: String, connectingTo connection: (url: String, host: String)? = nil,
+                              via pinnedClient: HTTPClient? = nil, url: URL, request: FetchRequest,
                               deadline: inout ContinuousClock.Instant?) async throws(FetchError) -> HTTPExchange.Reply {
         let hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
         try await gate.enter(hostKey)
         let limit = deadline ?? ContinuousClock.now.advanced(by: configuration.totalTimeout)
         deadline = limit
-        let exchange = self.exchange
+        let exchange = pinnedClient.map { HTTPExchange(client: $0, configuration: configuration) } ?? self.exchange
         do {
             let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
                 try await exchange.perform(connection?.url ?? address, host: url.host ?? "", hostHeader: connection?.host,

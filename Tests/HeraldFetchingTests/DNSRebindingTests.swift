@@ -2,6 +2,7 @@ import Foundation
 import HeraldDomain
 @testable import HeraldFetching
 import HeraldTestSupport
+import NIOSSL
 import Synchronization
 import Testing
 
@@ -18,7 +19,7 @@ private final class ScriptedResolver: Sendable {
     }
 }
 
-@Suite("DNS rebinding: a page's host is resolved once, and plain http connects to the address checked")
+@Suite("DNS rebinding: a page's host is resolved once, and the request connects to the address checked")
 struct DNSRebindingTests {
     /// Addresses judged as the real screen does, except that the test server's 127.0.0.1 stands in
     /// for a public address (no test may reach another machine).
@@ -51,6 +52,63 @@ struct DNSRebindingTests {
         let fetcher = HTTPFeedFetcher(configuration: .default, clock: SystemWallClock(), screen: Self.screen(resolver))
         let refused = await fetcher.failure(fetching: "http://mixed.test:\(server.port)/page.html", refusingPrivate: true)
         #expect(refused == .privateAddress(host: "mixed.test"))
+        #expect(server.requestCount(for: "/page.html") == 0)
+        await fetcher.shutdown()
+        try await server.shutdown()
+    }
+
+    /// An HTTPS server on 127.0.0.1 with a certificate for `names`, and a fetcher that trusts it;
+    /// nil (the test says why) when no certificate can be made here.
+    private static func httpsSetup(names: [String], resolver: ScriptedResolver) async throws
+        -> (server: LocalHTTPServer, fetcher: HTTPFeedFetcher)? {
+        let certificate: LocalCertificate
+        do {
+            certificate = try LocalCertificate.make(for: names)
+        } catch {
+            print("skipped: \(error)")
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI must run the https test: \(error)") }
+            return nil
+        }
+        let server = try await LocalHTTPServer.start(tls: certificate)
+        server.route("/page.html", .feed("<html><body><p>The secure article</p></body></html>", contentType: "text/html"))
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = try certificate.trustRoots()
+        let fetcher = HTTPFeedFetcher(configuration: .default, clock: SystemWallClock(), screen: screen(resolver), tls: tls)
+        return (server, fetcher)
+    }
+
+    @Test("Given an https name that answers a public address to the check and a private one after, then the request reaches the checked address and TLS still names the host")
+    func httpsRebindingNameReachesTheCheckedAddress() async throws {
+        // `pinned.test` resolves nowhere on this machine: only a connection to the address the
+        // screen checked reaches the server.
+        let resolver = ScriptedResolver([[[127, 0, 0, 1]], [[10, 0, 0, 7]]])
+        guard let (server, fetcher) = try await Self.httpsSetup(names: ["pinned.test"], resolver: resolver) else { return }
+        let url = "https://pinned.test:\(server.port)/page.html"
+        // Not `try`: a failure is reported, and the fetcher and server are still shut down.
+        var response: FetchResponse?
+        do {
+            response = try await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: true))
+        } catch {
+            Issue.record("the pinned https fetch failed: \(error)")
+        }
+        #expect(response?.body.map { String(decoding: $0, as: UTF8.self).contains("The secure article") } == true)
+        #expect(response?.finalURL == url)
+        #expect(server.lastRequest(for: "/page.html")?.header("Host") == "pinned.test:\(server.port)")
+        #expect(resolver.lookups.load(ordering: .relaxed) == 1)
+        // The next page is checked anew: the name now answers the private address, and is refused.
+        let refused = await fetcher.failure(fetching: url, refusingPrivate: true)
+        #expect(refused == .privateAddress(host: "pinned.test"))
+        #expect(server.requestCount(for: "/page.html") == 1)
+        await fetcher.shutdown()
+        try await server.shutdown()
+    }
+
+    @Test("Given an https name pinned to an address whose certificate names another host, then the request fails on the certificate")
+    func httpsCertificateStillChecked() async throws {
+        let resolver = ScriptedResolver([[[127, 0, 0, 1]]])
+        guard let (server, fetcher) = try await Self.httpsSetup(names: ["pinned.test"], resolver: resolver) else { return }
+        let failure = await fetcher.failure(fetching: "https://impostor.test:\(server.port)/page.html", refusingPrivate: true)
+        #expect(failure != nil)
         #expect(server.requestCount(for: "/page.html") == 0)
         await fetcher.shutdown()
         try await server.shutdown()

@@ -3,6 +3,7 @@ import HeraldDomain
 @testable import HeraldFetching
 import HeraldPorts
 import HeraldTestSupport
+import NIOSSL
 import Testing
 
 @Suite("Enclosures from a feed elsewhere reach no private address, redirects included")
@@ -58,6 +59,45 @@ struct EnclosureAddressTests {
         }
         #expect(server.requestCount(for: "/ep.mp3") == 1, "a private host gets no request")
         await strict.shutdown()
+        try await server.shutdown()
+    }
+
+    @Test("""
+        Given an https name that resolves nowhere but the screen's check, when downloaded through a \
+        redirect to another https name, then each hop connects to its checked address with TLS naming \
+        the host
+        """)
+    func httpsHopsConnectToTheCheckedAddress() async throws {
+        let certificate: LocalCertificate
+        do {
+            certificate = try LocalCertificate.make(for: ["media.test", "cdn.test"])
+        } catch {
+            print("skipped: \(error)")
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI must run the https test: \(error)") }
+            return
+        }
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await LocalHTTPServer.start(tls: certificate)
+        let body = [UInt8](repeating: 9, count: 7_000)
+        server.route("/ep.mp3", .feed(body, contentType: "audio/mpeg"))
+        server.route("/hop", .redirect(to: "https://cdn.test:\(server.port)/ep.mp3", status: 302))
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = try certificate.trustRoots()
+        // Neither name resolves on this machine: only the checked address reaches the server.
+        let downloader = HTTPEnclosureDownloader(
+            perHost: 1, userAgent: "test", stallTimeout: .seconds(10),
+            screen: Self.screen(["media.test": [127, 0, 0, 1], "cdn.test": [127, 0, 0, 1]], loopbackIsPublic: true), tls: tls)
+        var size: Int64?
+        do {
+            size = try await downloader.download(Self.transfer("https://media.test:\(server.port)/hop", in: folder)) { _ in }
+        } catch {
+            Issue.record("the pinned https download failed: \(error)")
+        }
+        #expect(size == 7_000)
+        #expect(server.lastRequest(for: "/ep.mp3")?.header("Host") == "cdn.test:\(server.port)")
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: folder + "/ep.mp3")).count) == 7_000)
+        await downloader.shutdown()
         try await server.shutdown()
     }
 }

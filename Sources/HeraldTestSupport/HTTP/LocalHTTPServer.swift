@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A real HTTP/1.1 server on 127.0.0.1, on an ephemeral port, that answers only what a test
 /// or benchmark asked for: canned responses per path, families of generated responses
@@ -30,11 +31,11 @@ public final class LocalHTTPServer: Sendable {
     private let channels: [any Channel]
     private let state: ServerState
 
-    private init(channels: [any Channel], ports: [Int], state: ServerState) {
+    private init(channels: [any Channel], ports: [Int], state: ServerState, scheme: String) {
         self.channels = channels
         self.ports = ports
         self.state = state
-        self.baseURLs = ports.map { "http://127.0.0.1:\($0)" }
+        self.baseURLs = ports.map { "\(scheme)://127.0.0.1:\($0)" }
     }
 
     /// Starts a server on 127.0.0.1 on ports the system picks.
@@ -42,16 +43,20 @@ public final class LocalHTTPServer: Sendable {
     ///   - latency: Time the server waits before answering each request.
     ///   - origins: How many ports (origins) to listen on, sharing one routing table.
     ///   - group: The event loops to serve on; NIO's shared group by default.
+    ///   - tls: Serve HTTPS with this certificate (``LocalCertificate``); the base URLs are then
+    ///     `https://127.0.0.1:PORT`.
     /// - Throws: The bind error when a port could not be bound.
     public static func start(latency: Duration = .zero, origins: Int = 1,
-                             group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws
+                             group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                             tls: LocalCertificate? = nil) async throws
         -> LocalHTTPServer {
         let state = ServerState(latency: latency)
+        let context = try tls.map { try NIOSSLContext(configuration: $0.serverConfiguration()) }
         var channels: [any Channel] = []
         var ports: [Int] = []
         do {
             for _ in 0..<max(1, origins) {
-                let channel = try await bind(state: state, group: group)
+                let channel = try await bind(state: state, group: group, tls: context)
                 channels.append(channel)
                 guard let port = channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
                 ports.append(port)
@@ -60,16 +65,17 @@ public final class LocalHTTPServer: Sendable {
             for channel in channels { try? await channel.close() }
             throw error
         }
-        return LocalHTTPServer(channels: channels, ports: ports, state: state)
+        return LocalHTTPServer(channels: channels, ports: ports, state: state, scheme: tls == nil ? "http" : "https")
     }
 
-    private static func bind(state: ServerState, group: any EventLoopGroup) async throws -> any Channel {
+    private static func bind(state: ServerState, group: any EventLoopGroup, tls: NIOSSLContext?) async throws -> any Channel {
         try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(CannedResponseHandler(state: state))
                 }
