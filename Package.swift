@@ -208,7 +208,9 @@ let package = Package(
         .testTarget(name: "HeraldFetchingTests", dependencies: [
             "HeraldFetching", "HeraldTestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
-        .testTarget(name: "HeraldInteractorsTests", dependencies: ["HeraldInteractors", "HeraldPorts", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldInteractorsTests", dependencies: [
+            "HeraldInteractors", "HeraldPorts", "HeraldTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldTestSupport"]),
         .testTarget(name: "HeraldRoutingTests", dependencies: ["HeraldRouting"]),
         .testTarget(name: "HeraldContainerTests", dependencies: ["HeraldContainer"]),

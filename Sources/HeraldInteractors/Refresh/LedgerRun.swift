@@ -32,7 +32,9 @@ struct LedgerRun: Sendable {
             }
             try await ledger.beginRefreshRun(run, holder: holder, now: now)
         } catch {
-            return (nil, error)
+            // Cancelled before it began (Ctrl-C, a stop at once): the store refused the call, which
+            // says nothing of the ledger. ``end()`` still records the end, in case the row was written.
+            return (nil, Task.isCancelled ? nil : error)
         }
         let run = self.run
         let clock = self.clock

@@ -53,8 +53,9 @@ actor PolitenessGuard {
                     return .refused(.fetchedByAnotherRefresh(holder: holder, secondsAgo: seconds))
                 }
             } catch {
-                // The ledger is a second line: without it the run keeps its own guards.
-                ledgerFailure = error
+                // The ledger is a second line: without it the run keeps its own guards. A call a
+                // cancel cut short is no failure of the ledger (the rate cap below ends the request).
+                if !Task.isCancelled { ledgerFailure = error }
             }
         }
         let host = HostKey.of(feed.url)
