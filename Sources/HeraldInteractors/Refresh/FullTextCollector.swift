@@ -45,12 +45,13 @@ struct FullTextCollector: Sendable {
             guard let outcome = await fetchAndExtract(candidate, feedURL: feed.url) else { break }
             switch outcome {
             case .success(let fullText):
-                do {
-                    try await store.saveFullText(fullText, for: candidate.articleID)
-                    kept += 1
-                } catch {
-                    failed += 1
+                // A page fetched is kept even when a cancel (Ctrl-C) came meanwhile: it is not
+                // requested again at the next refresh.
+                let store = self.store
+                let saved = await CancellationShield.run { () -> Bool in
+                    (try? await store.saveFullText(fullText, for: candidate.articleID)) != nil
                 }
+                if saved { kept += 1 } else { failed += 1 }
             case .failure(let reason):
                 try? await store.recordFullTextFailure(reason.reason, for: candidate.articleID, at: clock.now())
                 failed += 1

@@ -44,16 +44,22 @@ struct IconCollector: Sendable {
                 continue
             }
             if let icon = FeedIcon(feedID: feed.id, data: data, url: url, fetchedAt: clock.now()) {
-                try? await store.saveIcon(icon)
+                await keep(icon)
                 return
             }
         }
         if Task.isCancelled { return }
         if let icon = await iconNamedByHomePage(of: feed) {
-            try? await store.saveIcon(icon)
+            await keep(icon)
             return
         }
         if !Task.isCancelled { try? await store.recordIconMissing(for: feed.id, at: clock.now()) }
+    }
+
+    /// Stores a fetched icon, also when a cancel (Ctrl-C) came meanwhile: it is not requested again.
+    private func keep(_ icon: FeedIcon) async {
+        let store = self.store
+        await CancellationShield.run { try? await store.saveIcon(icon) }
     }
 
     /// The first raster icon the site's home page names with `<link rel="icon">` (or `shortcut
