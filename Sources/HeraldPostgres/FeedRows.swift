@@ -74,9 +74,15 @@ enum FeedRows {
             """)
     }
 
-    static func writeFetchState(_ connection: PostgresConnection, _ state: FetchState, for id: FeedID) async throws {
+    /// Writes a feed's fetch state, and what its latest document says of it.
+    /// - Parameters:
+    ///   - title: A new title from the feed's document (nil keeps the stored one).
+    ///   - siteURL: A new site link from the feed's document (nil keeps the stored one).
+    static func writeFetchState(_ connection: PostgresConnection, _ state: FetchState, for id: FeedID,
+                                title: String? = nil, siteURL: String? = nil) async throws {
         let found = try await connection.run("""
-            UPDATE feeds SET etag = \(state.etag), last_modified = \(state.lastModified), body_hash = \(state.bodyHash),
+            UPDATE feeds SET title = coalesce(\(title), title), site_url = coalesce(\(siteURL), site_url),
+                etag = \(state.etag), last_modified = \(state.lastModified), body_hash = \(state.bodyHash),
                 last_attempt_at = \(state.lastAttemptAt?.timeIntervalSince1970),
                 last_success_at = \(state.lastSuccessAt?.timeIntervalSince1970),
                 last_error_json = \(ColumnCodec.json(state.lastError)), error_count = \(state.errorCount),

@@ -29,6 +29,14 @@ public struct PostgresLocation: Sendable, Hashable {
     public var port: Int
     /// The folder of the server's unix socket, when connecting through it.
     public var socketFolder: String?
+
+    /// Whether the server runs on this machine (a unix socket, or a loopback address): it then
+    /// shares this machine's cores with Herald.
+    public var isOnThisMachine: Bool {
+        if socketFolder != nil { return true }
+        let name = host.lowercased()
+        return name == "localhost" || name.hasPrefix("127.") || name == "::1" || name == "[::1]"
+    }
     /// The role to connect as.
     public var user: String
     /// The password, if any.

@@ -17,12 +17,8 @@ extension PostgresStore {
         let feedTitle = parsed.plainTitle ?? parsed.title.map(IndexText.of)
         let siteURL = parsed.siteURL
         return try await write { connection in
-            let found = try await connection.run("""
-                UPDATE feeds SET title = coalesce(\(feedTitle), title), site_url = coalesce(\(siteURL), site_url)
-                WHERE id = \(id.rawValue) RETURNING id
-                """).first { try $0.decode(Int64.self) }
-            guard found != nil else { throw StoreError.feedNotFound(id) }
-            try await FeedRows.writeFetchState(connection, fetchState, for: id)
+            // The feed's title and site with its fetch state: one statement.
+            try await FeedRows.writeFetchState(connection, fetchState, for: id, title: feedTitle, siteURL: siteURL)
             return try await ArticleUpsert(connection: connection, feedID: id, seenAt: date).store(items)
         }
     }

@@ -20,6 +20,22 @@ struct LocationTests {
         #expect(socket.socketFolder == "/run/herald-pg" && socket.port == 5433)
     }
 
+    @Test("A server on this machine (socket, loopback) gets at most twice the cores in connections; one elsewhere the size asked")
+    func poolSizeFollowsWhereTheServerRuns() throws {
+        let local = ["postgres://me@127.0.0.1:5432/db", "postgres://me@localhost/db", "postgres://me@[::1]:5432/db",
+                     "postgres://me@/db?host=/run/herald-pg"]
+        for url in local {
+            let location = try PostgresLocation(url: url)
+            #expect(location.isOnThisMachine, "\(url)")
+            #expect(PostgresStore.poolSize(asked: 16, location: location, cores: 2) == 4)
+            #expect(PostgresStore.poolSize(asked: 16, location: location, cores: 1) == 2)
+            #expect(PostgresStore.poolSize(asked: 3, location: location, cores: 8) == 3)
+        }
+        let remote = try PostgresLocation(url: "postgres://me@db.example.org:5432/db")
+        #expect(!remote.isOnThisMachine)
+        #expect(PostgresStore.poolSize(asked: 16, location: remote, cores: 2) == 16)
+    }
+
     @Test(arguments: ["herald.db", "postgres://me@h/db?sslmode=sometimes", "postgres://me@h/db?schema=a;drop",
                       "postgres://me@h/db?color=blue", "postgres://me@h:0/db?port=70000"])
     func badURLsAreCannotOpenErrors(_ url: String) {
