@@ -4,11 +4,12 @@ import Glibc
 #endif
 
 /// How a request that refuses private addresses reaches its host: the name is resolved once,
-/// every address must be public, and a plain `http` request then connects to the address that
-/// was checked (the URL's host replaced by it, the name kept in `Host`), so a name that answers a
-/// public address to the check and a private one to the connection (DNS rebinding) reaches
-/// nothing private. An `https` request is bound to its name by the certificate instead: a
-/// private service cannot show a certificate for the attacker's name.
+/// every address must be public, and the request then connects to the address that was checked,
+/// so a name that answers a public address to the check and a private one to the connection (DNS
+/// rebinding) reaches nothing private: a plain `http` request with the URL's host replaced by the
+/// address (the name kept in `Host`), an `https` one through a client pinned to it while TLS
+/// names the host (``PinnedClients``). A name that does not resolve fails the request; it is
+/// never left to a second look-up.
 struct AddressScreen: Sendable {
     /// The addresses of a host name (IPv4 as 4 bytes, IPv6 as 16).
     var resolve: @Sendable (String) async -> [[UInt8]]

@@ -212,7 +212,9 @@ public final class HTTPEnclosureDownloader: EnclosureDownloading, Sendable {
                     }
                 case .pinned(let literal):
                     lease = await pinnedClients.lease(host: host, address: literal)
-                case .unresolved: break
+                case .unresolved:
+                    // Not left to the client's own look-up: a second answer could be private.
+                    throw .transport("the host \(host) could not be found")
                 }
             }
             let response: HTTPClientResponse

@@ -99,7 +99,9 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
                 case .pinned(let literal):
                     // https: connect to the checked address, with TLS naming the host.
                     lease = await pinnedClients.lease(host: host, address: literal)
-                case .unresolved: break
+                case .unresolved:
+                    // Not left to the client's own look-up: a second answer could be private.
+                    throw .dnsFailure(host: host)
                 }
             }
             let reply: HTTPExchange.Reply

@@ -36,8 +36,11 @@ actor PinnedClients {
 
     /// A client that connects to `address` (a literal from ``AddressScreen``: `1.2.3.4` or
     /// `[::1]`) for `host`; give it back with ``release(_:)`` when its response is read.
+    /// - Parameter host: The host exactly as the request's URL spells it (`URL.host`): the client
+    ///   finds its override by that spelling, so `News.Example` gets a client of its own rather
+    ///   than `news.example`'s, whose override it would miss (and resolve the name again).
     func lease(host: String, address: String) -> PinnedClientLease {
-        let key = Key(host: host.lowercased(), address: Self.bare(address))
+        let key = Key(host: host, address: Self.bare(address))
         clock += 1
         if var entry = entries[key] {
             entry.users += 1
@@ -46,10 +49,7 @@ actor PinnedClients {
             return PinnedClientLease(client: entry.client, host: key.host, address: key.address, isKept: true)
         }
         var configuration = settings
-        // The URL's host as written and lower-cased: the client looks the override up by the
-        // host of the request's URL.
-        configuration.dnsOverride[host] = key.address
-        configuration.dnsOverride[key.host] = key.address
+        configuration.dnsOverride = [host: key.address]
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         guard !isShutDown else {
             // After the fetcher's shutdown nothing is kept: the lease closes its client itself.

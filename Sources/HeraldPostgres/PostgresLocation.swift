@@ -34,8 +34,11 @@ public struct PostgresLocation: Sendable, Hashable {
     /// shares this machine's cores with Herald.
     public var isOnThisMachine: Bool {
         if socketFolder != nil { return true }
-        let name = host.lowercased()
-        return name == "localhost" || name.hasPrefix("127.") || name == "::1" || name == "[::1]"
+        var name = host.lowercased()
+        if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name.hasPrefix("::ffff:") { name = String(name.dropFirst(7)) }
+        let isIPv4 = !name.isEmpty && name.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber }
+        return name == "localhost" || name == "::1" || isIPv4 && name.hasPrefix("127.")
     }
     /// The role to connect as.
     public var user: String

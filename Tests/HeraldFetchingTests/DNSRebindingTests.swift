@@ -103,6 +103,37 @@ struct DNSRebindingTests {
         try await server.shutdown()
     }
 
+    @Test("Given two spellings of one https name, then each page reaches the checked address (the second spelling is pinned too, not looked up again)")
+    func httpsOtherSpellingIsPinnedToo() async throws {
+        let resolver = ScriptedResolver([[[127, 0, 0, 1]]])
+        guard let (server, fetcher) = try await Self.httpsSetup(names: ["pinned.test"], resolver: resolver) else { return }
+        for host in ["pinned.test", "PINNED.Test", "pinned.test"] {
+            let url = "https://\(host):\(server.port)/page.html"
+            do {
+                _ = try await fetcher.fetch(FetchRequest(url: url, refusesPrivateAddresses: true))
+            } catch {
+                Issue.record("\(url): \(error)")
+            }
+        }
+        #expect(server.requestCount(for: "/page.html") == 3)
+        await fetcher.shutdown()
+        try await server.shutdown()
+    }
+
+    @Test("Given a name the check cannot resolve, then the request fails without a second look-up by the client")
+    func unresolvedNameIsNotLookedUpAgain() async throws {
+        let server = try await LocalHTTPServer.start()
+        server.route("/page.html", .feed("<html><body>inside</body></html>", contentType: "text/html"))
+        // The check finds nothing; the client would have asked the system resolver, which knows localhost.
+        let fetcher = HTTPFeedFetcher(configuration: .default, clock: SystemWallClock(),
+                                      screen: AddressScreen(resolve: { _ in [] }, isPrivate: { _ in false }))
+        let failure = await fetcher.failure(fetching: "http://localhost:\(server.port)/page.html", refusingPrivate: true)
+        #expect(failure == .dnsFailure(host: "localhost"))
+        #expect(server.requestCount(for: "/page.html") == 0)
+        await fetcher.shutdown()
+        try await server.shutdown()
+    }
+
     @Test("Given an https name pinned to an address whose certificate names another host, then the request fails on the certificate")
     func httpsCertificateStillChecked() async throws {
         let resolver = ScriptedResolver([[[127, 0, 0, 1]]])

@@ -31,6 +31,8 @@ struct LocationTests {
             #expect(PostgresStore.poolSize(asked: 16, location: location, cores: 1) == 2)
             #expect(PostgresStore.poolSize(asked: 3, location: location, cores: 8) == 3)
         }
+        #expect(try PostgresLocation(url: "postgres://me@[::ffff:127.0.0.1]:5432/db").isOnThisMachine)
+        #expect(try !PostgresLocation(url: "postgres://me@127.example.org/db").isOnThisMachine)
         let remote = try PostgresLocation(url: "postgres://me@db.example.org:5432/db")
         #expect(!remote.isOnThisMachine)
         #expect(PostgresStore.poolSize(asked: 16, location: remote, cores: 2) == 16)

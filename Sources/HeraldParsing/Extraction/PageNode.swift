@@ -56,15 +56,21 @@ final class PageNode {
     var name: String {
         get { marks.contains(.text) ? "" : value }
         set {
+            assert(!marks.contains(.text), "a text node has no name: its characters would be lost")
             noteChange()
             value = newValue
         }
     }
 
-    /// The characters of a text node; empty for an element.
+    /// The characters of a text node; empty for an element. Set only while the page is read
+    /// (before any journal): a change is not journaled.
     var text: String {
         get { marks.contains(.text) ? value : "" }
-        set { value = newValue }
+        set {
+            assert(marks.contains(.text) && tree.map { $0.journalStart == 0 } ?? true,
+                   "only a text node's characters change, and only while the page is read")
+            value = newValue
+        }
     }
 
     var isText: Bool { marks.contains(.text) }
