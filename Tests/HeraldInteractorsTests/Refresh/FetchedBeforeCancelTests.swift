@@ -64,3 +64,55 @@ struct FullTextCancelTests {
         #expect(await fullTexts.saved[candidate.articleID]?.text == "Every word.", "\(events)")
     }
 }
+
+/// Icons kept in memory; refuses a cancelled task's calls, as both stores do.
+private actor CancelRefusingIconStore: FeedIconStoring {
+    private(set) var saved: [FeedIcon] = []
+
+    private func refuseIfCancelled() throws(StoreError) {
+        if Task.isCancelled { throw StoreError.database(reason: "the task was cancelled") }
+    }
+
+    func saveIcon(_ icon: FeedIcon) async throws(StoreError) {
+        try refuseIfCancelled()
+        saved.append(icon)
+    }
+
+    func recordIconMissing(for feed: FeedID, at date: Date) async throws(StoreError) { try refuseIfCancelled() }
+    func iconCheckTimes() async throws(StoreError) -> [FeedID: Date] { [:] }
+    func icons() async throws(StoreError) -> [FeedIcon] { saved }
+    func feedsWithIcons() async throws(StoreError) -> Set<FeedID> { Set(saved.map(\.feedID)) }
+    func icon(for feed: FeedID) async throws(StoreError) -> FeedIcon? { saved.first { $0.feedID == feed } }
+}
+
+@Suite("An icon fetched just before a cancel is kept")
+struct IconCancelTests {
+    @Test("the refresh is cancelled while the icon is on its way: once it arrives it is stored all the same")
+    func iconArrivingAfterTheCancelIsKept() async throws {
+        let harness = RefreshHarness()
+        let feedID = await harness.store.seed("https://site.example/feed")
+        await harness.fetcher.script("https://site.example/feed", .respond(.body("A|1", at: "https://site.example/feed")))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        let favicon = "https://site.example/favicon.ico"
+        // The gate does not yield to the cancel: the icon arrives after it, as a download that had
+        // finished when Ctrl-C came.
+        await harness.fetcher.script(favicon, .gated(.respond(FetchResponse(
+            finalURL: favicon, outcome: .content(Data(png), contentType: "image/png", charset: nil)))))
+        let icons = CancelRefusingIconStore()
+        let interactor = RefreshInteractor(feeds: harness.store, fetcher: harness.fetcher, parser: harness.parser,
+                                           clock: FixedWallClock(RefreshHarness.start), policy: harness.policy,
+                                           jitter: harness.jitter, icons: icons)
+        let stream = interactor.refresh(.all)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !harness.fetcher.requests.contains(where: { $0.url == favicon }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        await interactor.cancelRefreshes()
+        await harness.fetcher.openGate()
+        // The feed itself was stored before the cancel, so the summary has nothing left undone.
+        var events: [RefreshEvent] = []
+        for await event in stream { events.append(event) }
+        #expect(events.summary?.stored == 1, "\(events)")
+        #expect(await icons.saved.map(\.feedID) == [feedID], "the store refused nothing: the save ran outside the cancelled task")
+    }
+}
