@@ -31,11 +31,15 @@ struct AddressScreen: Sendable {
 
     /// Resolves `host` (a name or a literal, IPv6 in brackets) once and judges its addresses.
     func check(_ host: String) async -> Verdict {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses = await resolve(bare)
+        let addresses = await resolve(Self.bare(host))
         guard let first = addresses.first else { return .unresolved }
         if addresses.contains(where: isPrivate) { return .refused }
         return .pinned(Self.literal(first))
+    }
+
+    /// A host or IPv6 literal without its URL brackets (`[::1]` is `::1`).
+    static func bare(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// The address as a URL host: dotted IPv4, bracketed IPv6.

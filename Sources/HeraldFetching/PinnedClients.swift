@@ -13,7 +13,8 @@ actor PinnedClients {
     /// The most clients kept open at once when idle.
     static let limit = 16
 
-    private struct Key: Hashable {
+    /// A host as the URL spells it, and the address it is pinned to (no brackets).
+    fileprivate struct Key: Hashable {
         let host: String
         let address: String
     }
@@ -40,23 +41,23 @@ actor PinnedClients {
     ///   finds its override by that spelling, so `News.Example` gets a client of its own rather
     ///   than `news.example`'s, whose override it would miss (and resolve the name again).
     func lease(host: String, address: String) -> PinnedClientLease {
-        let key = Key(host: host, address: Self.bare(address))
+        let key = Key(host: host, address: AddressScreen.bare(address))
         clock += 1
         if var entry = entries[key] {
             entry.users += 1
             entry.lastUse = clock
             entries[key] = entry
-            return PinnedClientLease(client: entry.client, host: key.host, address: key.address, isKept: true)
+            return PinnedClientLease(client: entry.client, key: key, isKept: true)
         }
         var configuration = settings
         configuration.dnsOverride = [host: key.address]
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         guard !isShutDown else {
             // After the fetcher's shutdown nothing is kept: the lease closes its client itself.
-            return PinnedClientLease(client: client, host: key.host, address: key.address, isKept: false)
+            return PinnedClientLease(client: client, key: key, isKept: false)
         }
         entries[key] = Entry(client: client, users: 1, lastUse: clock)
-        return PinnedClientLease(client: client, host: key.host, address: key.address, isKept: true)
+        return PinnedClientLease(client: client, key: key, isKept: true)
     }
 
     /// Gives a leased client back; idle clients past ``limit`` are closed, oldest first.
@@ -65,10 +66,9 @@ actor PinnedClients {
             try? await lease.client.shutdown()
             return
         }
-        let key = Key(host: lease.host, address: lease.address)
-        if var entry = entries[key] {
+        if var entry = entries[lease.key] {
             entry.users -= 1
-            entries[key] = entry
+            entries[lease.key] = entry
         }
         var closing: [HTTPClient] = []
         while entries.count > Self.limit,
@@ -91,17 +91,11 @@ actor PinnedClients {
         entries = [:]
         for client in clients { try? await client.shutdown() }
     }
-
-    /// An IPv6 literal without its brackets, as the client's resolver override takes it.
-    private static func bare(_ address: String) -> String {
-        address.hasPrefix("[") && address.hasSuffix("]") ? String(address.dropFirst().dropLast()) : address
-    }
 }
 
 /// A client lent by ``PinnedClients`` for one exchange.
 struct PinnedClientLease: Sendable {
     let client: HTTPClient
-    fileprivate let host: String
-    fileprivate let address: String
+    fileprivate let key: PinnedClients.Key
     fileprivate let isKept: Bool
 }
