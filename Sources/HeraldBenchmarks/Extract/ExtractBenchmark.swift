@@ -86,34 +86,61 @@ enum ExtractBenchmark {
         let stride = max(1, bySize.count / max(1, count))
         let sample = Array(bySize.prefix(5)) + Swift.stride(from: 5, to: bySize.count, by: stride).map { bySize[$0] }
         var seconds: [Double] = []
-        var worstMemory = (ratio: 0.0, name: "", megabytes: 0.0, tree: 0.0)
-        var worstTree = (ratio: 0.0, name: "")
-        for timing in sample.prefix(count) {
+        var memory: [PageMemory] = []
+        // Every page of 256 KB or more is weighed for memory (below that a page is lost in the
+        // allocator's own growth); the timing sample is the largest pages and a stride of the rest.
+        let weighed = Set(bySize.filter { $0.bytes >= 256 * 1024 }.map(\.name))
+        let timed = Set(sample.prefix(count).map(\.name))
+        for timing in bySize where timed.contains(timing.name) || weighed.contains(timing.name) {
             guard let path = pages[timing.name],
                   let run = ParseCommandBenchmark.throughHelper(
                       [herald, "extract", path, "--json", "--url", "http://fakehost/test/page.html"]), run.succeeded
             else { return print("whole process: herald extract failed on \(timing.name)") }
-            seconds.append(run.seconds)
-            let over = Double(max(0, run.peakKilobytes - runtime.peakKilobytes)) * 1024
-            let ratio = over / Double(timing.bytes)
-            // Below 256 KB a page is lost in the allocator's own growth: only larger pages are weighed.
-            guard timing.bytes >= 256 * 1024 else { continue }
+            if timed.contains(timing.name) { seconds.append(run.seconds) }
+            guard weighed.contains(timing.name) else { continue }
             let tree = ParseCommandBenchmark.throughHelper([this, "extract-tree", path])
                 .map { Double(max(0, $0.peakKilobytes - treeRuntime.peakKilobytes)) * 1024 / Double(timing.bytes) } ?? 0
-            if tree > worstTree.ratio { worstTree = (tree, timing.name) }
-            if ratio > worstMemory.ratio {
-                worstMemory = (ratio, timing.name, Double(run.peakKilobytes) / 1024, tree)
-            }
+            memory.append(PageMemory(name: timing.name, bytes: timing.bytes,
+                                     over: Double(max(0, run.peakKilobytes - runtime.peakKilobytes)) * 1024,
+                                     peakMegabytes: Double(run.peakKilobytes) / 1024, tree: tree))
         }
         print("whole process (herald extract --json, \(seconds.count) pages, the 5 largest included): "
               + "median \(ms(percentile(seconds, 0.5))), p90 \(ms(percentile(seconds, 0.9))), slowest \(ms(percentile(seconds, 1))) "
               + "(goal < 30 ms a page); `herald --version` alone: \(ms(version.seconds))")
+        reportMemory(memory, runtime: runtime, version: version)
+    }
+
+    /// One page's peak memory over the runtime's, beside libxml2's bare tree of it.
+    private struct PageMemory {
+        let name: String
+        let bytes: Int
+        /// Peak resident set over the one-sentence page's, in bytes.
+        let over: Double
+        let peakMegabytes: Double
+        /// libxml2's tree alone, as a multiple of the page.
+        let tree: Double
+
+        var ratio: Double { over / Double(bytes) }
+    }
+
+    private static func reportMemory(_ memory: [PageMemory], runtime: ParseCommandBenchmark.Run,
+                                     version: ParseCommandBenchmark.Run) {
+        guard let worst = memory.max(by: { $0.ratio < $1.ratio }),
+              let worstTree = memory.max(by: { $0.tree < $1.tree }) else {
+            return print("peak memory: no page of 256 KB or more")
+        }
+        let ratios = memory.map(\.ratio)
+        let within = ratios.filter { $0 < 4 }.count
+        func x(_ value: Double) -> String { String(format: "%.1f", value) + "x" }
         print("peak memory over an extract of a one-sentence page (\(String(format: "%.1f", Double(runtime.peakKilobytes) / 1024)) MB; "
-              + "`herald --version` \(String(format: "%.1f", Double(version.peakKilobytes) / 1024)) MB), pages of 256 KB or more: "
-              + "at most \(String(format: "%.1f", worstMemory.ratio))x the page (\(worstMemory.name), "
-              + "ru_maxrss \(String(format: "%.1f", worstMemory.megabytes)) MB; goal < 4x), where libxml2's tree alone "
-              + "takes \(String(format: "%.1f", worstMemory.tree))x; libxml2's tree alone at most "
-              + "\(String(format: "%.1f", worstTree.ratio))x (\(worstTree.name))")
+              + "`herald --version` \(String(format: "%.1f", Double(version.peakKilobytes) / 1024)) MB), "
+              + "all \(memory.count) pages of 256 KB or more: median \(x(percentile(ratios, 0.5))), "
+              + "\(within) of \(memory.count) under 4x, at most \(x(worst.ratio)) the page (\(worst.name), "
+              + "\(worst.bytes / 1024) KB, ru_maxrss \(String(format: "%.1f", worst.peakMegabytes)) MB; goal < 4x), "
+              + "where libxml2's tree alone takes \(x(worst.tree)); libxml2's tree alone at most \(x(worstTree.tree)) (\(worstTree.name))")
+        for page in memory.sorted(by: { $0.ratio > $1.ratio }).prefix(5) {
+            print("  \(page.name): \(page.bytes / 1024) KB, \(x(page.ratio)) (libxml2's tree alone \(x(page.tree)))")
+        }
     }
 
     /// The page of the memory baselines.
