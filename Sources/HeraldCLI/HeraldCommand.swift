@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Herald
 
 /// The `herald` command: subscribe, refresh, list, read and search news in a terminal.
 public struct HeraldCommand: AsyncParsableCommand {
@@ -12,7 +13,7 @@ public struct HeraldCommand: AsyncParsableCommand {
             The database is ~/.local/share/herald/herald.db unless --db, HERALD_DB or the config file \
             (~/.config/herald/config) says otherwise. `herald demo` tries everything on bundled feeds.
             """,
-        version: "0.1.0",
+        version: HeraldVersion.current,
         subcommands: [
             DemoCommand.self, AddCommand.self, RemoveCommand.self, FeedsCommand.self, RefreshCommand.self,
             ReadCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, MarkCommand.self, StatsCommand.self,

@@ -32,7 +32,13 @@ public struct SyncAPI: Sendable {
         let path = Self.normalized(request.uri.path)
         let clientAddress = Self.clientAddress(peer: peer, forwardedFor: request.headers[Self.forwardedFor])
         if path == "/v1" || path.hasPrefix("/v1/") {
-            return await MinifluxAPI.respond(to: request, path: path, clientAddress: clientAddress, engines: engines)
+            // Miniflux's API is open to pages of other origins (its web front ends), as Miniflux's is:
+            // a preflight is answered before any sign-in, and every answer allows any origin. No
+            // cookie signs in here, so another origin's page still needs the person's token.
+            if request.method == .options { return Self.preflight() }
+            var response = await MinifluxAPI.respond(to: request, path: path, clientAddress: clientAddress, engines: engines)
+            response.headers[.accessControlAllowOrigin] = "*"
+            return response
         }
         // Google Reader: FreshRSS's form (`/api/greader.php/…`) and Miniflux's (at the root).
         var reader = path
@@ -62,6 +68,17 @@ public struct SyncAPI: Sendable {
     }
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    /// `204` to a browser's preflight of a `/v1` request: any origin, the API's methods and the
+    /// headers its clients send.
+    static func preflight() -> Response {
+        Response(status: .noContent, headers: [
+            .accessControlAllowOrigin: "*",
+            .accessControlAllowMethods: "GET, POST, PUT, DELETE, OPTIONS",
+            .accessControlAllowHeaders: "X-Auth-Token, Authorization, Content-Type, Accept",
+            .accessControlMaxAge: "3600",
+        ])
+    }
 
     /// The address failed sign-ins are counted for: the peer's, or, when the peer is a reverse
     /// proxy on this machine (loopback), the last address it put in `X-Forwarded-For` (the one it

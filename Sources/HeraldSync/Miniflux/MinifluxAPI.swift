@@ -54,7 +54,19 @@ struct MinifluxAPI: Sendable {
                                                      theme: "system_serif", language: "en_US", timezone: "UTC",
                                                      entry_sorting_direction: "desc", entries_per_page: 100))
         }
+        if route.is(.get, "version") {
+            return Self.json(["version": HeraldVersion.current, "commit": "", "build_date": "", "go_version": "",
+                              "compiler": "swift", "arch": "", "os": "linux"])
+        }
         if route.is(.get, "categories") { return Self.json(try await categories()) }
+        if let id = route.match(.get, "categories", "*", "feeds").first {
+            // The feeds whose category (first tag, or "All" for none) it is, as `GET /v1/feeds` shows them.
+            let number = try Self.number(id)
+            _ = try await category(id)
+            let icons = try await herald.feedsWithIcons()
+            return Self.json(try await herald.feeds().filter { MinifluxJSON.category(of: $0).id == number }
+                .map { MinifluxJSON.feed($0, withIcons: icons) })
+        }
         if route.is(.get, "feeds") {
             let icons = try await herald.feedsWithIcons()
             return Self.json(try await herald.feeds().map { MinifluxJSON.feed($0, withIcons: icons) })
@@ -77,6 +89,10 @@ struct MinifluxAPI: Sendable {
         if let id = route.match(.get, "categories", "*", "entries").first {
             let category = try await category(id)
             return try await entries(request, scope: category.scope, feeds: category.feeds)
+        }
+        if route.match(.post, "entries", "*", "save").count == 1 {
+            // Miniflux's "save to a third-party service"; Herald has none, and says so as Miniflux does.
+            throw SyncFailure(.badRequest, "no third-party integration enabled")
         }
         if let id = route.match(.get, "entries", "*", "fetch-content").first {
             // Miniflux's "fetch original content": the kept full text, else the page fetched,
@@ -120,7 +136,8 @@ struct MinifluxAPI: Sendable {
             _ = try await herald.markAllRead(in: ArticleFilter())
             return Self.noContent()
         }
-        if let id = route.match(.put, "entries", "*", "bookmark").first {
+        // `star` is the newer name of `bookmark` (Miniflux's Go client uses it).
+        if let id = route.match(.put, "entries", "*", "bookmark").first ?? route.match(.put, "entries", "*", "star").first {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             try await herald.apply(.starred(!entry.isStarred, ids: [entry.id]))
             return Self.noContent()
@@ -162,14 +179,21 @@ struct MinifluxAPI: Sendable {
         if statuses.contains("read"), !statuses.contains("unread") { readOnly = true }
         if statuses == ["removed"] { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
         if let starred = query.get("starred"), starred == "true" || starred == "1" { filter.starredOnly = true }
-        if let value = query.get("category_id") {
+        // An id of 0 or less, or none, is no filter, as in Miniflux (Fluent Reader's first sync
+        // asks for `after_entry_id=0`).
+        if let value = Self.optionalID(query.get("category_id")) {
             let category = try await category(String(value))
             filter.scope = category.scope
             feeds = category.feeds
         }
-        if let value = query.get("feed_id") { filter.scope = .feed(try await feed(String(value)).id) }
-        if let after = query.get("after").flatMap({ Double($0) }) { filter.since = Date(timeIntervalSince1970: after) }
-        if let before = query.get("before").flatMap({ Double($0) }) { filter.until = Date(timeIntervalSince1970: before) }
+        if let value = Self.optionalID(query.get("feed_id")) { filter.scope = .feed(try await feed(String(value)).id) }
+        // `published_after`/`published_before` are the newer names of `after`/`before`.
+        if let after = (query.get("published_after") ?? query.get("after")).flatMap({ Double($0) }) {
+            filter.since = Date(timeIntervalSince1970: after)
+        }
+        if let before = (query.get("published_before") ?? query.get("before")).flatMap({ Double($0) }) {
+            filter.until = Date(timeIntervalSince1970: before)
+        }
         // Miniflux reads limit=0 as "no limit"; Herald caps a page at 10,000 either way.
         let limit = query.get("limit").flatMap { Int($0) }.map { $0 <= 0 ? 10_000 : min($0, 10_000) } ?? 100
         let offset = query.get("offset").flatMap { Int($0) }.map { min(max(0, $0), 100_000_000) } ?? 0
@@ -178,8 +202,8 @@ struct MinifluxAPI: Sendable {
         let search = query.get("search").map { String($0) }.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let allFeeds = try await herald.feeds()
         let order = try Self.order(query.get("order").map { String($0) }, feeds: allFeeds)
-        let afterID = try query.get("after_entry_id").map { ArticleID(try Self.number(String($0))) }
-        let beforeID = try query.get("before_entry_id").map { ArticleID(try Self.number(String($0))) }
+        let afterID = Self.optionalID(query.get("after_entry_id")).map { ArticleID($0) }
+        let beforeID = Self.optionalID(query.get("before_entry_id")).map { ArticleID($0) }
         let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds,
                                                                  newestFirst: newestFirst, limit: limit, offset: offset,
                                                                  query: search, order: order, afterID: afterID,
@@ -195,7 +219,7 @@ struct MinifluxAPI: Sendable {
     /// feed's `category_title` or `category_id`; anything else is a `400`.
     private static func order(_ name: String?, feeds: [Feed]) throws -> SyncEntryOrder {
         switch name {
-        case nil, "published_at", "created_at", "changed_at": return .date
+        case nil, "", "published_at", "created_at", "changed_at": return .date
         case "id": return .id
         case "status": return .status
         case "category_title", "category_id":
@@ -255,7 +279,8 @@ struct MinifluxAPI: Sendable {
     private func createFeed(_ request: Request) async throws -> Response {
         let body = try await Self.decode(MinifluxJSON.FeedCreation.self, from: request)
         var tags: [String] = []
-        if let category = body.category_id, category != CategoryIDs.untagged,
+        // A category of 0 (Miniflux's Go client always sends one) is none.
+        if let category = body.category_id, category > 0, category != CategoryIDs.untagged,
            case .tag(let tag) = try await self.category(String(category)).scope {
             tags = [tag]
         }
@@ -269,7 +294,7 @@ struct MinifluxAPI: Sendable {
         let feed = try await feed(id)
         let body = try await Self.decode(MinifluxJSON.FeedModification.self, from: request)
         if let title = body.title { try await herald.renameFeed(feed.id, to: title.isEmpty ? nil : title) }
-        if let category = body.category_id {
+        if let category = body.category_id, category > 0 {
             var tags = Array(feed.tags.dropFirst())
             if category != CategoryIDs.untagged, case .tag(let tag) = try await self.category(String(category)).scope {
                 tags.insert(tag, at: 0)
@@ -354,6 +379,13 @@ struct MinifluxAPI: Sendable {
             throw SyncFailure(.notFound, "Feed not found")
         }
         return feed
+    }
+
+    /// A query's identifier when it is one above 0; Miniflux reads an empty, malformed or
+    /// non-positive one as absent.
+    private static func optionalID(_ text: String?) -> Int64? {
+        guard let text, let value = Int64(text), value > 0 else { return nil }
+        return value
     }
 
     private static func number(_ text: String) throws -> Int64 {
