@@ -31,15 +31,19 @@ public struct ArticleFilter: Sendable, Hashable, Codable {
     public var since: Date?
     /// Only articles dated before this.
     public var until: Date?
+    /// Only articles first stored at or after this (whatever their own date): what a sync client
+    /// fetched since its last sync.
+    public var firstSeenSince: Date?
 
     /// Creates a filter; the default is every article.
     public init(scope: ArticleScope = .all, unreadOnly: Bool = false, starredOnly: Bool = false,
-                since: Date? = nil, until: Date? = nil) {
+                since: Date? = nil, until: Date? = nil, firstSeenSince: Date? = nil) {
         self.scope = scope
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
         self.since = since
         self.until = until
+        self.firstSeenSince = firstSeenSince
     }
 }
 

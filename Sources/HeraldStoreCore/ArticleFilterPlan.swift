@@ -83,5 +83,6 @@ public struct ArticleFilterPlan: Sendable, Hashable {
         if filter.starredOnly { restrictions.append(.starred) }
         if let since = filter.since { restrictions.append(.since(since)) }
         if let until = filter.until { restrictions.append(.until(until)) }
+        if let since = filter.firstSeenSince { restrictions.append(.firstSeen(since: since)) }
     }
 }

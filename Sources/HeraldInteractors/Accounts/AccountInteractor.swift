@@ -98,8 +98,8 @@ public struct AccountInteractor: Sendable {
     /// only let anyone lock every client out (behind a proxy they all share one address).
     /// - Parameter address: The client's address, for the per-address limit.
     /// - Returns: The account's name.
-    /// - Throws: ``AccountError/throttled(retryAfterSeconds:)`` after too many failures (before the
-    ///   credentials are even checked), else ``AccountError/wrongCredentials``.
+    /// - Throws: ``AccountError/throttled(retryAfterSeconds:)`` after too many failures (before a
+    ///   password is even checked; a Fever key is checked first), else ``AccountError/wrongCredentials``.
     public func signIn(_ attempt: SignInAttempt, from address: String) async throws(AccountError) -> String {
         var keys: [String] = []
         switch attempt {
@@ -108,6 +108,9 @@ public struct AccountInteractor: Sendable {
         case .token: keys = []
         }
         let now = clock.now()
+        if case .feverKey = attempt {
+            return try await signIn(feverKey: attempt, keys: keys, at: now)
+        }
         if !keys.isEmpty {
             let wait = await throttle.admit(keys, at: now)
             if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
@@ -116,6 +119,26 @@ public struct AccountInteractor: Sendable {
         do { account = try await check(attempt) } catch { throw .store(error) }
         guard let account else { throw .wrongCredentials }
         if !keys.isEmpty { await throttle.succeeded(keys, at: now, clearing: "account:" + account) }
+        return account
+    }
+
+    /// A Fever key is checked before it is counted: a Fever client sends one request per article
+    /// it marks, dozens at once, each signed in with the key, and counting each while it is
+    /// checked refused the eleventh (a key is one look-up, where a password costs scrypt's time,
+    /// which is why passwords are counted first). A right key is still refused while the address
+    /// is locked out, and a wrong one is counted as it is found wrong and then answered as a
+    /// locked-out attempt would be: once the limit is reached, no answer tells a right key from a
+    /// wrong one, however many were sent at once.
+    private func signIn(feverKey attempt: SignInAttempt, keys: [String], at now: Date) async throws(AccountError) -> String {
+        let account: String?
+        do { account = try await check(attempt) } catch { throw .store(error) }
+        guard let account else {
+            let wait = await throttle.failed(keys, at: now)
+            if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
+            throw .wrongCredentials
+        }
+        let wait = await throttle.wait(for: keys, at: now)
+        if wait > 0 { throw .throttled(retryAfterSeconds: wait) }
         return account
     }
 

@@ -42,6 +42,27 @@ public actor SignInThrottle {
         return 0
     }
 
+    /// The seconds an attempt for `keys` must wait (0: none), counting nothing: for a credential
+    /// checked before it is counted (``failed(_:at:)``).
+    func wait(for keys: [String], at now: Date) -> Int {
+        var wait = 0.0
+        for key in keys {
+            let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
+            if recent.count >= limit, let oldest = recent.first {
+                wait = max(wait, window - now.timeIntervalSince(oldest))
+            }
+        }
+        return wait > 0 ? max(1, Int(wait.rounded(.up))) : 0
+    }
+
+    /// Counts a failure of a credential checked before it was counted. - Returns: 0, or the
+    /// seconds to wait when `keys` are now over the limit (the caller answers as it would to an
+    /// attempt refused unchecked, so that a check's answer tells nothing once the limit is reached).
+    func failed(_ keys: [String], at now: Date) -> Int {
+        let wait = admit(keys, at: now)
+        return wait > 0 ? wait : self.wait(for: keys, at: now)
+    }
+
     /// Forgives an admitted attempt that succeeded, and clears `clearing` (the account that signed in).
     func succeeded(_ keys: [String], at now: Date, clearing: String) {
         for key in keys {

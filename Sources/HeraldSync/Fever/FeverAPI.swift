@@ -98,7 +98,8 @@ struct FeverAPI: Sendable {
             let scopes: [ArticleScope] = kind == "feed" ? [.feed(FeedID(id))] : try await groupScopes(id)
             for scope in scopes {
                 var filter = ArticleFilter(scope: scope)
-                if let before { filter.until = Date(timeIntervalSince1970: before) }
+                // "At or before" the second: an article dated within it is marked too.
+                if let before { filter.until = Date(timeIntervalSince1970: before + 1) }
                 _ = try await herald.markAllRead(in: filter)
             }
         default:

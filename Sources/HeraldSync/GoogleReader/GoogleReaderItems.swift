@@ -25,10 +25,11 @@ enum GoogleReaderItems {
             "summary": .object(["direction": .string("ltr"), "content": .string(entry.html)]),
             "author": .string(entry.author ?? ""),
         ]
-        if let url = entry.url {
-            item["canonical"] = .array([.object(["href": .string(url)])])
-            item["alternate"] = .array([.object(["href": .string(url), "type": .string("text/html")])])
-        }
+        // Always there, empty for an article with no link, as FreshRSS sends them: Fluent Reader
+        // reads `canonical[0].href` unchecked, and one item without it failed its whole sync.
+        let url = entry.url ?? ""
+        item["canonical"] = .array([.object(["href": .string(url)])])
+        item["alternate"] = .array([.object(["href": .string(url), "type": .string("text/html")])])
         if !entry.enclosures.isEmpty {
             item["enclosure"] = .array(entry.enclosures.map { enclosure in
                 .object(["href": .string(enclosure.url), "type": .string(enclosure.type ?? ""),

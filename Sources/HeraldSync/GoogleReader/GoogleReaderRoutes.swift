@@ -55,9 +55,7 @@ struct GoogleReaderRoutes {
         case "mark-all-as-read":
             let stream = try await GoogleReaderStream.parse(call.value("s") ?? GoogleReaderIDs.readingList, herald: herald)
             var filter = stream.filter
-            if let micros = call.value("ts").flatMap({ Double($0) }), micros > 0 {
-                filter.until = Date(timeIntervalSince1970: micros / 1_000_000)
-            }
+            if let until = Self.markedUntil(call.value("ts")) { filter.until = until }
             _ = try await herald.markAllRead(in: filter)
             return SyncResponses.text("OK")
         default:
@@ -132,8 +130,11 @@ struct GoogleReaderRoutes {
             default: break
             }
         }
-        if let oldest = call.value("ot").flatMap({ Double($0) }), oldest > 0 {
-            filter.since = Date(timeIntervalSince1970: oldest)
+        // `ot` is "crawled since", as FreshRSS reads it: clients send the `crawlTimeMsec` of the
+        // newest item they got (Fluent Reader) or the time of their last sync (NetNewsWire), and an
+        // article fetched since but dated before must still come.
+        if let oldest = call.value("ot").flatMap({ Double($0) }), oldest > 0, oldest.isFinite {
+            filter.firstSeenSince = Date(timeIntervalSince1970: oldest)
         }
         if let newest = call.value("nt").flatMap({ Double($0) }), newest > 0 {
             filter.until = Date(timeIntervalSince1970: newest)
@@ -268,13 +269,33 @@ struct GoogleReaderRoutes {
         }
     }
 
-    /// `subscription/quickadd?quickadd=URL`.
+    /// `mark-all-as-read`'s `ts`: the newest item's `timestampUsec` marked too. Microseconds as
+    /// Google Reader's clients send it, or seconds (fewer than 16 digits), as Miniflux also reads it.
+    static func markedUntil(_ ts: String?) -> Date? {
+        guard let ts, let value = Double(ts), value > 0, value.isFinite else { return nil }
+        let digits = ts.prefix { $0 != "." }.count
+        let seconds = digits >= 16 ? value / 1_000_000 : value
+        // An item's `timestampUsec` is its date cut to the microsecond: one more takes it in.
+        return Date(timeIntervalSince1970: seconds + (digits >= 16 ? 0.000_001 : 1))
+    }
+
+    /// `subscription/quickadd?quickadd=URL`; a URL with no feed is `numResults` 0 with the reason,
+    /// as FreshRSS answers (NetNewsWire reads that as "not found").
     private func quickAdd(_ call: GoogleReaderRequest) async throws -> Response {
         guard var url = call.value("quickadd"), !url.isEmpty else {
             throw SyncFailure(.badRequest, "Give quickadd=URL")
         }
         if url.hasPrefix("feed/") { url.removeFirst(5) }
-        let feed = try await herald.subscribe(to: url)
+        let feed: Feed
+        do {
+            feed = try await herald.subscribe(to: url)
+        } catch {
+            if case .subscribe = error {
+                return SyncResponses.json(JSONValue.object(["numResults": .int(0), "query": .string(url),
+                                                            "error": .string(error.message)]))
+            }
+            throw error
+        }
         return SyncResponses.json(JSONValue.object([
             "numResults": .int(1), "query": .string(url), "streamId": .string("feed/\(feed.id.rawValue)"),
             "streamName": .string(feed.displayTitle),

@@ -17,6 +17,7 @@ extension InMemoryStore {
         if filter.starredOnly && !article.state.isStarred { return false }
         if let since = filter.since, article.sortDate < since { return false }
         if let until = filter.until, article.sortDate >= until { return false }
+        if let since = filter.firstSeenSince, article.firstSeenAt < since { return false }
         guard let feed = feedsByID[article.feedID] else { return false }
         if article.state.isHidden != (filter.scope == .hidden) { return false }
         switch filter.scope {
