@@ -40,6 +40,10 @@ public struct NewsboatConfig: Sendable, Hashable {
     public var ignoreArticles: [NewsboatConfigLine] = []
     /// The `notify-program` line, as written.
     public var notifyProgram: String?
+    /// `urls-source` when it is not `local`: newsboat then syncs from that service (Miniflux,
+    /// FreshRSS, …), its `urls` file is not the subscription list and its cache keys feeds by the
+    /// service's ids.
+    public var remoteURLsSource: String?
 
     /// An empty config.
     public init(file: String? = nil) {
@@ -70,7 +74,8 @@ public struct NewsboatFeed: Sendable {
     public var title: String
     /// Its site's address.
     public var siteURL: String?
-    /// The articles newsboat keeps (deleted ones left out).
+    /// The articles newsboat keeps, deleted ones too (they stay in its cache while the feed
+    /// carries them, so that they do not come back).
     public var items: [ParsedItem]
     /// Read and flagged state by item identity.
     public var states: [String: NewsboatItemState]
@@ -91,11 +96,15 @@ public struct NewsboatItemState: Sendable, Hashable {
     public var isRead: Bool
     /// Flagged with the flag taken for starred (`s` unless said otherwise).
     public var isStarred: Bool
+    /// Deleted in newsboat (`D`, or `delete-read-articles-on-quit`): hidden in Herald, so that it
+    /// stays out of the lists and the feed's next fetch does not bring it back as new.
+    public var isDeleted: Bool
 
     /// Creates a state.
-    public init(isRead: Bool, isStarred: Bool) {
+    public init(isRead: Bool, isStarred: Bool, isDeleted: Bool = false) {
         self.isRead = isRead
         self.isStarred = isStarred
+        self.isDeleted = isDeleted
     }
 }
 
@@ -129,6 +138,11 @@ public struct NewsboatImportReport: Sendable, Hashable {
     public var articles = 0
     public var markedRead = 0
     public var starred = 0
+    /// Articles deleted in newsboat, kept hidden (and read).
+    public var hidden = 0
+    /// newsboat's `urls-source` when it is a service, not the `urls` file (nothing of `urls` is
+    /// then its subscriptions: they live on that service).
+    public var remoteURLsSource: String?
     /// Cached feeds that are no longer in `urls` (left out).
     public var cachedFeedsNotSubscribed: [String] = []
     /// Query feeds saved as searches, with the Herald query they became.

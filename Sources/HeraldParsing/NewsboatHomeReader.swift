@@ -35,7 +35,7 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
     }
 
     /// newsboat's `config` beside its `urls` (both in `~/.newsboat` or `~/.config/newsboat`):
-    /// its `bind-key`, `ignore-article` and `notify-program` lines.
+    /// its `bind-key`, `ignore-article`, `notify-program` and `urls-source` lines.
     private func readConfig(beside urlsPath: String) -> NewsboatConfig {
         let path = String(urlsPath.dropLast("urls".count)) + "config"
         guard let data = FileManager.default.contents(atPath: path) else { return NewsboatConfig() }
@@ -48,6 +48,8 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
             case "bind-key": config.keyBindings.append(Array(words.dropFirst()))
             case "ignore-article": config.ignoreArticles.append(NewsboatConfigLine(line: line, words: Array(words.dropFirst())))
             case "notify-program": config.notifyProgram = line
+            case "urls-source":
+                if let source = words.dropFirst().first, source != "local" { config.remoteURLsSource = source }
             default: continue
             }
         }
@@ -90,8 +92,8 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
             order.append(url)
         }
         let sql = """
-            SELECT guid, title, author, url, feedurl, pubDate, content, unread, enclosure_url, enclosure_type, flags
-            FROM rss_item WHERE deleted = 0 ORDER BY feedurl, pubDate, id
+            SELECT guid, title, author, url, feedurl, pubDate, content, unread, enclosure_url, enclosure_type, flags, deleted
+            FROM rss_item ORDER BY feedurl, pubDate, id
             """
         try query(database, path: path, sql) { row in
             let feedURL = row.text(4)
@@ -100,15 +102,23 @@ public struct NewsboatHomeReader: NewsboatHomeReading {
                                  published: row.integer(5), content: row.text(6), enclosureURL: row.text(8),
                                  enclosureType: row.text(9))
             feeds[feedURL]!.items.append(item)
-            feeds[feedURL]!.states[item.identity] = NewsboatItemState(isRead: row.integer(7) == 0,
-                                                                      isStarred: row.text(10).contains(starFlag))
+            // A deleted article stays in newsboat's cache while its feed carries it, so that it does
+            // not come back: Herald keeps it hidden for the same reason.
+            let isDeleted = row.integer(11) != 0
+            feeds[feedURL]!.states[item.identity] = NewsboatItemState(isRead: row.integer(7) == 0 || isDeleted,
+                                                                      isStarred: row.text(10).contains(starFlag),
+                                                                      isDeleted: isDeleted)
         }
         return order.compactMap { feeds[$0] }
     }
 
     /// An article as Herald's parser would have made it from the feed.
-    static func item(guid: String, title: String, author: String, url: String, published: Int64, content: String,
-                     enclosureURL: String, enclosureType: String) -> ParsedItem {
+    static func item(guid rawGUID: String, title: String, author: String, url rawURL: String, published: Int64,
+                     content: String, enclosureURL: String, enclosureType: String) -> ParsedItem {
+        // newsboat keeps a guid and a link as the feed wrote them; Herald's parser trims them, and
+        // the identity must be the one the next fetch gives.
+        let guid = rawGUID.trimmingASCIIWhitespace()
+        let url = rawURL.trimmingASCIIWhitespace()
         var item = ParsedItem(identity: "")
         item.title = title.isEmpty ? nil : TextConstruct(type: .text, value: title)
         item.plainTitle = title.isEmpty ? nil : title

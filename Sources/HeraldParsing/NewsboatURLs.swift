@@ -1,10 +1,11 @@
 import Foundation
 import HeraldDomain
 
-/// newsboat's `urls` file: one feed per line, then tags; `"~Title"` names the feed, `"!"`
-/// hides it, `#` starts a comment, `query:` feeds (searches, not subscriptions) are kept apart;
-/// `exec:` and `filter:` sources are subscriptions like the others (whether they are added is the
-/// subscribe use case's decision).
+/// newsboat's `urls` file: one feed per line, then tags; `"~Title"` names the feed (the first
+/// such tag), a tag starting with `!` hides it, `#` starts a comment, `query:` feeds (searches, not
+/// subscriptions) are kept apart; a URL on two lines is one feed with both lines' tags; `exec:` and
+/// `filter:` sources are subscriptions like the others (whether they are added is the subscribe use
+/// case's decision).
 enum NewsboatURLs {
     /// Everything a `urls` file holds: subscriptions (script sources included) and `query:` feeds.
     struct Contents {
@@ -42,42 +43,69 @@ enum NewsboatURLs {
                 continue
             }
             guard url.contains("://") || ScriptSource.isScript(url) else { continue }
-            var entry = SubscriptionEntry(feedURL: url)
+            // newsboat merges the tags of a URL listed twice.
+            let index = contents.entries.firstIndex { $0.feedURL == url } ?? {
+                contents.entries.append(SubscriptionEntry(feedURL: url))
+                return contents.entries.count - 1
+            }()
             for token in tokens.dropFirst() {
-                if token == "!" { entry.isHidden = true }
-                else if token.hasPrefix("~") { entry.title = String(token.dropFirst()) }
-                else if !token.isEmpty, !entry.tags.contains(token) { entry.tags.append(token) }
+                // Any tag starting with "!" hides the feed and is no tag of it; the first "~" names it.
+                if token.hasPrefix("!") { contents.entries[index].isHidden = true }
+                else if token.hasPrefix("~") {
+                    if contents.entries[index].title == nil { contents.entries[index].title = String(token.dropFirst()) }
+                }
+                else if !token.isEmpty, !contents.entries[index].tags.contains(token) { contents.entries[index].tags.append(token) }
             }
-            contents.entries.append(entry)
         }
         return contents
     }
 
-    /// Splits on blanks outside double quotes; a `#` outside quotes ends the line.
+    /// Splits a line into words as newsboat does: blanks separate them; a word that starts with a
+    /// double quote runs to the next one, with `\"`, `\\`, `\n`, `\t` and `\r` escaped inside (an
+    /// escaped backquote stays escaped, for the config's backquoted commands), and the next word
+    /// starts right after it; a quote inside an unquoted word is a quote; a word starting with `#`
+    /// ends the line.
     static func tokenize(_ line: String) -> [String] {
         var tokens: [String] = []
-        var current = ""
-        var quoted = false
-        var hasToken = false
-        var escaped = false
-        for c in line {
-            // Inside quotes, newsboat reads \" as a quote and \\ as a backslash (query: expressions).
-            if escaped {
-                current.append(c)
-                escaped = false
+        var rest = Substring(line)
+        let blanks: Set<Character> = [" ", "\t", "\r", "\n"]
+        while true {
+            rest = rest.drop { blanks.contains($0) }
+            guard let first = rest.first, first != "#" else { break }
+            guard first == "\"" else {
+                let end = rest.firstIndex { blanks.contains($0) } ?? rest.endIndex
+                tokens.append(String(rest[..<end]))
+                rest = rest[end...]
                 continue
             }
-            if quoted && c == "\\" { escaped = true; continue }
-            if c == "\"" { quoted.toggle(); hasToken = true; continue }
-            if !quoted && c == "#" && !hasToken { break }
-            if !quoted && (c == " " || c == "\t") {
-                if hasToken { tokens.append(current); current = ""; hasToken = false }
-                continue
+            var token = ""
+            var index = rest.index(after: rest.startIndex)
+            while index < rest.endIndex {
+                let character = rest[index]
+                index = rest.index(after: index)
+                if character == "\"" { break }
+                guard character == "\\" else {
+                    token.append(character)
+                    continue
+                }
+                guard index < rest.endIndex else { break }
+                token += escaped(rest[index])
+                index = rest.index(after: index)
             }
-            current.append(c)
-            hasToken = true
+            tokens.append(token)
+            rest = rest[index...]
         }
-        if hasToken { tokens.append(current) }
         return tokens
+    }
+
+    /// What newsboat makes of a backslash and `character` inside quotes.
+    private static func escaped(_ character: Character) -> String {
+        switch character {
+        case "n": "\n"
+        case "r": "\r"
+        case "t": "\t"
+        case "`": "\\`"
+        default: String(character)
+        }
     }
 }

@@ -3,9 +3,18 @@ import Herald
 /// The report of `herald import --from newsboat` as lines of text.
 enum NewsboatImportText {
     static func lines(_ report: NewsboatImportReport) -> [String] {
-        var lines = [
+        var lines: [String] = []
+        if let source = report.remoteURLsSource {
+            lines += [
+                "newsboat syncs from \(source) (urls-source \"\(source)\"): its urls file is not your subscription list,",
+                "and its cache names feeds by \(source)'s numbers. Export your subscriptions from \(source) as OPML and",
+                "import that file (herald import FILE), or point Herald's own sync API at your apps (Docs/sync.md).",
+            ]
+        }
+        lines += [
             "Subscriptions: \(report.feedsAdded) added, \(report.feedsAlreadySubscribed) already there.",
-            "Articles from newsboat's cache: \(report.articles) (\(report.markedRead) marked read, \(report.starred) starred).",
+            "Articles from newsboat's cache: \(report.articles) (\(report.markedRead) marked read, \(report.starred) starred"
+                + (report.hidden > 0 ? ", \(report.hidden) deleted in newsboat kept hidden" : "") + ").",
         ]
         if !report.savedSearches.isEmpty {
             lines.append("Query feeds saved as searches:")
@@ -27,7 +36,8 @@ enum NewsboatImportText {
             lines.append("Lines of newsboat's config not taken:")
             lines += report.configLinesNotTaken.map { "  " + $0 }
         }
-        if !report.cachedFeedsNotSubscribed.isEmpty {
+        // With a service as the source, the cache's feeds are that service's numbers, not URLs.
+        if !report.cachedFeedsNotSubscribed.isEmpty, report.remoteURLsSource == nil {
             lines.append("Feeds in the cache but no longer in urls, left out:")
             lines += report.cachedFeedsNotSubscribed.map { "  " + $0 }
         }

@@ -67,6 +67,7 @@ public struct NewsboatImportInteractor: Sendable {
             throw .store(error)
         }
         takeConfig(home.config, starFlag: starFlag, into: &report)
+        report.remoteURLsSource = home.config.remoteURLsSource
         return report
     }
 
@@ -128,18 +129,22 @@ public struct NewsboatImportInteractor: Sendable {
         report.articles += cached.items.count
         var read: [ArticleID] = []
         var starred: [ArticleID] = []
+        var hidden: [ArticleID] = []
         let ids = try await articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .feed(feed.id))))
         for chunk in stride(from: 0, to: ids.count, by: 500) {
             for article in try await articles.articles(withIDs: Array(ids[chunk..<min(ids.count, chunk + 500)])) {
                 guard let state = cached.states[article.identity] else { continue }
                 if state.isRead && !article.state.isRead { read.append(article.id) }
                 if state.isStarred && !article.state.isStarred { starred.append(article.id) }
+                if state.isDeleted && !article.state.isHidden { hidden.append(article.id) }
             }
         }
         if !read.isEmpty { try await articles.setRead(true, for: read) }
         if !starred.isEmpty { try await articles.setStarred(true, for: starred) }
+        if !hidden.isEmpty { try await articles.setHidden(true, for: hidden) }
         report.markedRead += read.count
         report.starred += starred.count
+        report.hidden += hidden.count
     }
 
     private func importQueries(_ queries: [NewsboatQuery], starFlag: Character,
