@@ -73,10 +73,10 @@ struct ArticleRestore {
         let archived = prepared.archived
         let article = archived.article
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
+            INSERT INTO articles (id, feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
                 published, updated, enclosures_json, categories_json, comments_url, content_hash, is_read, is_starred,
                 is_hidden, episode_json, is_indexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+            VALUES (\(ArticleIdentifiers.nextSQL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             ON CONFLICT (feed_id, identity) DO NOTHING
             """)
         var binding = DirectBinding(statement, in: db)

@@ -70,9 +70,9 @@ struct ArticleUpsert {
 
     private func insert(_ identity: String, _ fields: ItemFields) throws {
         let article = try db.cachedStatement(sql: """
-            INSERT INTO articles (feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
+            INSERT INTO articles (id, feed_id, identity, first_seen, sort_date, title, url, author, authors_json,
                 published, updated, enclosures_json, categories_json, comments_url, content_hash, episode_json, is_indexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+            VALUES (\(ArticleIdentifiers.nextSQL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """)
         let firstSeen = seenAt.timeIntervalSince1970
         var binding = DirectBinding(article, in: db)

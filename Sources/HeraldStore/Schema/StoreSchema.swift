@@ -7,7 +7,7 @@ import HeraldDomain
 /// transaction, so the version recorded in the file always matches the tables in it.
 enum StoreSchema {
     /// The newest schema version this build knows.
-    static let currentVersion = 11
+    static let currentVersion = 12
 
     /// The migrations in order; their identifiers never change once released.
     static var migrator: DatabaseMigrator {
@@ -64,6 +64,9 @@ enum StoreSchema {
         }
         migrator.registerMigration("v11-podcast-episodes") { db in
             try db.execute(sql: SchemaVersion11.sql)
+        }
+        migrator.registerMigration("v12-article-id-floor") { db in
+            try db.execute(sql: SchemaVersion12.sql)
         }
         return migrator
     }
