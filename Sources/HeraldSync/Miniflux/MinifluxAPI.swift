@@ -204,10 +204,22 @@ struct MinifluxAPI: Sendable {
         let order = try Self.order(query.get("order").map { String($0) }, feeds: allFeeds)
         let afterID = Self.optionalID(query.get("after_entry_id")).map { ArticleID($0) }
         let beforeID = Self.optionalID(query.get("before_entry_id")).map { ArticleID($0) }
-        let page = try await herald.syncEntries(SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds,
-                                                                 newestFirst: newestFirst, limit: limit, offset: offset,
-                                                                 query: search, order: order, afterID: afterID,
-                                                                 beforeID: beforeID))
+        var request = SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds, newestFirst: newestFirst,
+                                       limit: limit, offset: offset, query: search, order: order, afterID: afterID,
+                                       beforeID: beforeID)
+        let page: SyncEntryPage
+        do {
+            page = try await herald.syncEntries(request)
+        } catch {
+            // Miniflux's search is plain text, and its clients send what the person typed (Flux
+            // News): a query that is not Herald's language (`"climate`, a lone `NOT`) is searched
+            // as its words.
+            guard case .store(.invalidQuery) = error, let search else { throw error }
+            let words = Self.plainWords(search)
+            guard !words.isEmpty else { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
+            request.query = words
+            page = try await herald.syncEntries(request)
+        }
         var objects: [FeedID: MinifluxJSON.FeedObject] = [:]
         let icons = try await herald.feedsWithIcons()
         for feed in allFeeds { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
@@ -379,6 +391,16 @@ struct MinifluxAPI: Sendable {
             throw SyncFailure(.notFound, "Feed not found")
         }
         return feed
+    }
+
+    /// A search as plain words: letters and digits only, without the query language's operators
+    /// (a lone `NOT` left at the end of a typed search), at most 64 of them.
+    static func plainWords(_ search: String) -> String {
+        search
+            .split { !($0.isLetter || $0.isNumber) }
+            .filter { !["AND", "OR", "NOT"].contains($0) }
+            .prefix(64)
+            .joined(separator: " ")
     }
 
     /// A query's identifier when it is one above 0; Miniflux reads an empty, malformed or
