@@ -126,6 +126,23 @@ extension SyncSuite {
             }
         }
 
+        @Test("PUT /v1/categories/ID with only Miniflux's own settings keeps the category as it is (201)")
+        func categorySettingsOnly() async throws {
+            try await SyncFixture.with(stores: [.sqlite]) { fixture in
+                try await fixture.test { client in
+                    var headers = fixture.tokenHeaders
+                    headers[.contentType] = "application/json"
+                    let news = CategoryIDs.id(of: "news")
+                    let response = try await client.execute(uri: "/v1/categories/\(news)", method: .put, headers: headers,
+                                                            body: ByteBuffer(string: #"{"hide_globally": true}"#))
+                    #expect(response.status == .created)
+                    let category = try #require(try response.json() as? [String: Any])
+                    #expect(category["title"] as? String == "news" && category["id"] as? Int64 == news)
+                    #expect(try await fixture.herald.tags() == ["news"])
+                }
+            }
+        }
+
         @Test("published_after and published_before bound entries as after and before do")
         func publishedBounds() async throws {
             try await SyncFixture.with(stores: [.sqlite]) { fixture in

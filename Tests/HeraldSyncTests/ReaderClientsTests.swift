@@ -33,6 +33,20 @@ extension SyncSuite {
             }
         }
 
+        @Test("A feed whose URL ends in a slash is found as the stream feed/URL, the slash kept")
+        func feedURLWithSlash() async throws {
+            try await SyncFixture.with(stores: [.sqlite]) { fixture in
+                fixture.server.route("/rss/", .feed(SyncFixture.feed("Slashed", prefix: "s", count: 2)))
+                let feed = try await fixture.herald.subscribe(to: fixture.server.url("/rss/"))
+                #expect(feed.url.hasSuffix("/rss/"))
+                try await fixture.test { client in
+                    let headers = try await Reader.signIn(client)
+                    let page = try await Reader.json(client, "/reader/api/0/stream/contents/feed/\(feed.url)", headers)
+                    #expect((page["items"] as? [[String: Any]])?.count == 2)
+                }
+            }
+        }
+
         @Test("ot is crawl time: articles fetched since come whatever their own date; none fetched after")
         func olderThanIsCrawlTime() async throws {
             try await SyncFixture.with { fixture in

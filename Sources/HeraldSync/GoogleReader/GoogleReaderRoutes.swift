@@ -10,7 +10,9 @@ struct GoogleReaderRoutes {
     let token: String
 
     func respond(to call: GoogleReaderRequest) async throws -> Response {
-        let path = call.path.hasSuffix("/") ? String(call.path.dropLast()) : call.path
+        // A trailing slash is dropped, except from a stream's contents, where it may end a feed's
+        // URL (`stream/contents/feed/https://example.com/rss/`).
+        let path = call.path.hasSuffix("/") && !call.path.hasPrefix("stream/contents/") ? String(call.path.dropLast()) : call.path
         switch path {
         case "token":
             return SyncResponses.text(String(token.prefix(57)))

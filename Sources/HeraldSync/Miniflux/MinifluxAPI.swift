@@ -313,7 +313,7 @@ struct MinifluxAPI: Sendable {
             }
             try await herald.setTags(tags, for: feed.id)
         }
-        return Self.json(MinifluxJSON.feed(try await self.feed(id)), status: .created)
+        return Self.json(MinifluxJSON.feed(try await self.feed(id), withIcons: try await herald.feedsWithIcons()), status: .created)
     }
 
     /// `PUT /v1/categories/ID` with `{"title": …}`: the tag renamed on every feed (merged into a tag
@@ -323,7 +323,12 @@ struct MinifluxAPI: Sendable {
             throw SyncFailure(.badRequest, "The category of untagged feeds cannot be renamed; give its feeds a category")
         }
         let body = try await Self.decode(MinifluxJSON.CategoryModification.self, from: request)
-        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let newTitle = body.title else {
+            // Only Miniflux's own settings (`hide_globally`): the category as it is.
+            return Self.json(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: tag), title: tag, user_id: MinifluxJSON.userID,
+                                                         hide_globally: false), status: .created)
+        }
+        let title = newTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw SyncFailure(.badRequest, "The category title is empty") }
         try await herald.renameTag(tag, to: title)
         return Self.json(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: title), title: title, user_id: MinifluxJSON.userID,
@@ -334,7 +339,7 @@ struct MinifluxAPI: Sendable {
     /// category, `400` when one of that name exists.
     private func createCategory(_ request: Request) async throws -> Response {
         let body = try await Self.decode(MinifluxJSON.CategoryModification.self, from: request)
-        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (body.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw SyncFailure(.badRequest, "The category title is empty") }
         guard title != CategoryIDs.untaggedTitle, try await herald.createTag(title) else {
             throw SyncFailure(.badRequest, "This category already exists")

@@ -15,7 +15,8 @@ enum MinifluxJSON {
 
     /// `PUT /v1/categories/ID`'s body.
     struct CategoryModification: Decodable {
-        let title: String
+        /// Absent when only Miniflux's own settings change (`hide_globally`), which Herald ignores.
+        let title: String?
     }
 
     /// A feed.
