@@ -27,11 +27,13 @@ struct HTTPExchange: Sendable {
 
     /// Sends one GET for `url` with the validators of `request`.
     /// - Parameter hostHeader: The `Host` to send when `url` names an address instead of the host.
-    func perform(_ url: String, host: String, hostHeader: String? = nil, request: FetchRequest,
-                 deadline: ContinuousClock.Instant) async throws(FetchError) -> Reply {
+    /// - Parameter authorization: The `Authorization` value to send (HTTP Basic from the feed's URL).
+    func perform(_ url: String, host: String, hostHeader: String? = nil, authorization: String? = nil,
+                 request: FetchRequest, deadline: ContinuousClock.Instant) async throws(FetchError) -> Reply {
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = .GET
         if let hostHeader { outgoing.headers.add(name: "Host", value: hostHeader) }
+        if let authorization { outgoing.headers.add(name: "Authorization", value: authorization) }
         outgoing.headers.add(name: "User-Agent", value: configuration.userAgent)
         outgoing.headers.add(name: "Accept", value: FetcherConfiguration.acceptHeader)
         outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")

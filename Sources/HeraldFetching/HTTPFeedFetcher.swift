@@ -87,15 +87,23 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         var visited: Set<String> = [start.absoluteString]
         var hops: [RedirectHop] = []
         var deadline: ContinuousClock.Instant?
+        // Credentials written in the URL (`https://name:password@host/feed`, as newsboat and curl
+        // take them) travel as HTTP Basic, never in the request line, and only to the origin they
+        // were written for: a redirect elsewhere does not carry them.
+        let startOrigin = URLCredentials.origin(of: start)
+        let startCredentials = URLCredentials.of(start)
         while true {
             let address = current.absoluteString
+            let plain = URLCredentials.removed(from: current)
+            let credentials = URLCredentials.of(current)
+                ?? (URLCredentials.origin(of: current) == startOrigin ? startCredentials : nil)
             var connection: (url: String, host: String)?
             var lease: PinnedClientLease?
             if request.refusesPrivateAddresses, let host = current.host {
                 switch await screen.check(host) {
                 case .refused: throw .privateAddress(host: host)
                 case .pinned(let literal) where current.scheme?.lowercased() == "http":
-                    connection = AddressScreen.pinned(current, to: literal)
+                    connection = AddressScreen.pinned(plain, to: literal)
                 case .pinned(let literal):
                     // https: connect to the checked address, with TLS naming the host.
                     lease = await pinnedClients.lease(host: host, address: literal)
@@ -106,8 +114,8 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
             }
             let reply: HTTPExchange.Reply
             do {
-                reply = try await exchangeOnce(address, connectingTo: connection, via: lease?.client, url: current,
-                                               request: request, deadline: &deadline)
+                reply = try await exchangeOnce(plain.absoluteString, connectingTo: connection, via: lease?.client, url: current,
+                                               authorization: credentials, request: request, deadline: &deadline)
             } catch {
                 if let lease { await pinnedClients.release(lease) }
                 throw error
@@ -115,7 +123,11 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
             if let lease { await pinnedClients.release(lease) }
             switch reply {
             case let .redirect(status, location):
-                let next = try Self.redirectTarget(location, from: current)
+                // A hop on the first URL's origin keeps its credentials (a feed moved within its site).
+                var next = try Self.redirectTarget(location, from: current)
+                if URLCredentials.of(next) == nil, startCredentials != nil, URLCredentials.origin(of: next) == startOrigin {
+                    next = URLCredentials.adding(userInfoOf: start, to: next) ?? next
+                }
                 let target = next.absoluteString
                 hops.append(RedirectHop(from: address, to: target, status: status))
                 if visited.contains(target) { throw .redirectLoop(url: target) }
@@ -126,13 +138,15 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
                 // "Not modified" since what? Without a validator sent, a 304 is a broken server, and
                 // taking it as "nothing new" would let the feed stop updating without a word.
                 guard request.etag != nil || request.lastModified != nil else { throw .httpStatus(304) }
-                return Self.response(.notModified, finalURL: address, hops: hops, headers: headers,
+                // The final URL names the document for its relative links: without the credentials,
+                // which would otherwise end up in every article's link.
+                return Self.response(.notModified, finalURL: plain.absoluteString, hops: hops, headers: headers,
                                      sentValidators: request)
             case let .content(data, headers):
                 let contentType = headers.first(name: "Content-Type")
                 let outcome = FetchResponse.Outcome.content(
                     data, contentType: ResponseHeaders.mediaType(contentType), charset: ResponseHeaders.charset(contentType))
-                return Self.response(outcome, finalURL: address, hops: hops, headers: headers, sentValidators: nil)
+                return Self.response(outcome, finalURL: plain.absoluteString, hops: hops, headers: headers, sentValidators: nil)
             case let .status(status, headers):
                 throw statusError(status, retryAfter: headers.first(name: "Retry-After"))
             }
@@ -145,8 +159,10 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
     /// - Parameter connection: The checked address to connect to and the `Host` header naming the
     ///   original host, for a plain `http` request that refuses private addresses.
     /// - Parameter pinnedClient: The client that reaches an `https` host at its checked address.
+    /// - Parameter authorization: The `Authorization` header's value, for a URL that carried credentials.
     private func exchangeOnce(_ address: String, connectingTo connection: (url: String, host: String)? = nil,
-                              via pinnedClient: HTTPClient? = nil, url: URL, request: FetchRequest,
+                              via pinnedClient: HTTPClient? = nil, url: URL, authorization: String? = nil,
+                              request: FetchRequest,
                               deadline: inout ContinuousClock.Instant?) async throws(FetchError) -> HTTPExchange.Reply {
         let hostKey = "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
         try await gate.enter(hostKey)
@@ -156,7 +172,7 @@ public final class HTTPFeedFetcher: FeedFetching, Sendable {
         do {
             let reply = try await withDeadline(limit) { () async throws(FetchError) -> HTTPExchange.Reply in
                 try await exchange.perform(connection?.url ?? address, host: url.host ?? "", hostHeader: connection?.host,
-                                           request: request, deadline: limit)
+                                           authorization: authorization, request: request, deadline: limit)
             }
             await gate.leave(hostKey)
             return reply

@@ -53,6 +53,12 @@ struct FeedRefresher: Sendable {
             return .cancelled
         }
         let reference = FeedReference(id: feed.id, title: feed.displayTitle)
+        if let wait = Self.serverWait(for: feed, now: clock.now()) {
+            await hostSlots.release(host)
+            await workSlots.release(Self.workKey)
+            events.yield(.skipped(reference, wait))
+            return .skipped(wait)
+        }
         switch await politeness.permit(feed) {
         case .granted:
             break
@@ -88,6 +94,16 @@ struct FeedRefresher: Sendable {
         return result
     }
 
+    /// Whether the site asked to slow down (429, 503) at the feed's last request and the date set
+    /// for the next one is still ahead: then no refresh asks sooner, whatever selected the feed.
+    static func serverWait(for feed: Feed, now: Date) -> RefreshSkipReason? {
+        let state = feed.fetchState
+        guard let error = state.lastError, let due = state.nextDueAt, due > now else { return nil }
+        let status = error.status ?? (error.kind == .rateLimited ? 429 : 0)
+        guard status == 429 || status == 503 else { return nil }
+        return .serverAskedToWait(status: status, minutesLeft: Int((due.timeIntervalSince(now) / 60).rounded(.up)))
+    }
+
     private func fetch(_ feed: Feed) async -> Result<FetchResponse, FetchError> {
         let request = FetchRequest(url: feed.url, etag: feed.fetchState.etag, lastModified: feed.fetchState.lastModified)
         do {
@@ -112,9 +128,12 @@ struct FeedRefresher: Sendable {
         case .success(let success):
             response = success
         }
-        let pending = await followRedirect(response, of: feed, as: reference, events: events)
+        // A permanent redirect counts as seen only when what it leads to is the feed (a 304, the
+        // same body, or a body that parses): a catch-all 301 to a home page never moves a feed.
+        let kept = feed.fetchState.pendingRedirect
         switch response.outcome {
         case .notModified:
+            let pending = await followRedirect(response, of: feed, as: reference, events: events)
             return (await unchanged(feed, as: reference, response: response, bodyHash: nil, pending: pending, events: events), nil)
         case let .content(data, _, charset):
             let hash = BodyHash.fingerprint(of: data)
@@ -125,6 +144,7 @@ struct FeedRefresher: Sendable {
                    let parsed = try? parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset) {
                     declared = IconCollector.declaredIcon(of: parsed, at: response.finalURL)
                 }
+                let pending = await followRedirect(response, of: feed, as: reference, events: events)
                 return (await unchanged(feed, as: reference, response: response, bodyHash: hash, pending: pending, events: events),
                         declared)
             }
@@ -132,8 +152,9 @@ struct FeedRefresher: Sendable {
             do {
                 parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
             } catch {
-                return (await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: pending, events: events), nil)
+                return (await fail(feed, as: reference, FeedFailure(classifying: error), retryAfter: nil, pending: kept, events: events), nil)
             }
+            let pending = await followRedirect(response, of: feed, as: reference, events: events)
             return (await store(parsed, of: feed, response: response, bodyHash: hash, pending: pending, events: events),
                     IconCollector.declaredIcon(of: parsed, at: response.finalURL))
         }
@@ -196,7 +217,7 @@ struct FeedRefresher: Sendable {
                       pending: PendingRedirect?, events: RefreshEventSink) async -> FeedRefreshResult {
         if Task.isCancelled { return .cancelled }
         var state = policy.stateAfterFailure(feed.fetchState, failure: failure, retryAfter: retryAfter,
-                                             now: clock.now(), jitter: jitter)
+                                             settings: feed.settings, now: clock.now(), jitter: jitter)
         state.pendingRedirect = pending
         // The failure is reported even when recording it fails: the user must see it either way.
         try? await feeds.updateFetchState(state, for: feed.id)

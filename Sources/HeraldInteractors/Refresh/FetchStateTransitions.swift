@@ -30,19 +30,24 @@ extension RefreshPolicy {
     }
 
     /// The state after a failure: validators kept, one more error, next due after the backoff (or
-    /// `Retry-After`), gone after a 410 or repeated 404s.
-    func stateAfterFailure(_ old: FetchState, failure: FeedFailure, retryAfter: Date?, now: Date,
-                           jitter: any JitterSource) -> FetchState {
+    /// `Retry-After`, and never sooner than ``retryFloor(after:previous:settings:)``), gone after a
+    /// 410, or after repeated 404s when the feed has not been fetched for ``notFoundGrace``.
+    func stateAfterFailure(_ old: FetchState, failure: FeedFailure, retryAfter: Date?, settings: FeedSettings,
+                           now: Date, jitter: any JitterSource) -> FetchState {
         var state = old
         state.lastAttemptAt = now
         state.lastError = failure
         state.errorCount = old.errorCount + 1
-        state.nextDueAt = retryDate(after: now, errorCount: state.errorCount, retryAfter: retryAfter, jitter: jitter)
+        state.nextDueAt = retryDate(after: now, errorCount: state.errorCount, retryAfter: retryAfter, jitter: jitter,
+                                    floor: retryFloor(after: failure, previous: old, settings: settings))
         if failure.kind == .gone, stopPollingWhenGone {
             state.isGone = true
         }
+        // A 404 may be passing (a site being rebuilt, a plugin update): a feed that worked is given
+        // up only when it has not worked for a while too, not after three quick 404s.
+        let failingLongEnough = old.lastSuccessAt.map { now.timeIntervalSince($0) >= notFoundGrace } ?? true
         if failure.kind == .notFound, let limit = notFoundLimit, state.errorCount >= limit,
-           limit <= 1 || old.lastError?.kind == .notFound {
+           limit <= 1 || old.lastError?.kind == .notFound, failingLongEnough {
             state.isGone = true
         }
         return state

@@ -8,9 +8,12 @@ import HeraldDomain
 extension RefreshPolicy {
     /// When a feed is next due after a successful fetch.
     ///
-    /// The interval is the longest of what the feed asks for (RSS `ttl`, `sy:updatePeriod`) and what
-    /// the server allows (`Cache-Control: max-age`, `Expires`), or ``defaultInterval`` when nobody says,
-    /// then clamped to the feed's own minimum and maximum or else the policy's.
+    /// The interval is the longest of ``defaultInterval``, what the feed asks for (RSS `ttl`,
+    /// `sy:updatePeriod`) and how long the server says its copy stays fresh (`Cache-Control:
+    /// max-age`, else `Expires`), then clamped to the feed's own minimum and maximum or else the
+    /// policy's. A hint only ever lengthens the interval: `max-age=600` says a copy may be kept ten
+    /// minutes, not that it should be asked for every ten (a person who wants a feed sooner sets its
+    /// own maximum interval).
     /// - Parameters:
     ///   - now: When the fetch ended.
     ///   - response: The response, for its cache headers; `nil` when there is none to consult.
@@ -20,12 +23,14 @@ extension RefreshPolicy {
     public func nextDue(after now: Date, response: FetchResponse?, hint: UpdateHint?, settings: FeedSettings) -> Date {
         var suggestions: [TimeInterval] = []
         if let interval = hint?.suggestedInterval, interval > 0 { suggestions.append(interval) }
-        if let maxAge = response?.maxAge, maxAge > 0 { suggestions.append(maxAge) }
-        if let expires = response?.expires {
+        if let maxAge = response?.maxAge {
+            // `max-age` wins over `Expires` (RFC 9111 §5.3), `max-age=0` included.
+            if maxAge > 0 { suggestions.append(maxAge) }
+        } else if let expires = response?.expires {
             let remaining = expires.timeIntervalSince(now)
             if remaining > 0 { suggestions.append(remaining) }
         }
-        let wanted = suggestions.max() ?? defaultInterval
+        let wanted = max(defaultInterval, suggestions.max() ?? 0)
         return now.addingTimeInterval(clampedInterval(wanted, settings: settings))
     }
 
@@ -63,10 +68,22 @@ extension RefreshPolicy {
     }
 
     /// When a failed feed is next due: after the backoff, or at the server's `Retry-After` when that
-    /// is later (bounded by ``backoffCap`` so that a feed is never silently dropped).
-    public func retryDate(after now: Date, errorCount: Int, retryAfter: Date?, jitter: any JitterSource) -> Date {
-        let backoffDate = now.addingTimeInterval(backoff(errorCount: errorCount, jitter: jitter))
-        guard let retryAfter, retryAfter > backoffDate else { return backoffDate }
-        return min(retryAfter, now.addingTimeInterval(backoffCap))
+    /// is later (bounded by ``backoffCap`` so that a feed is never silently dropped), and never
+    /// sooner than `floor` seconds from now.
+    public func retryDate(after now: Date, errorCount: Int, retryAfter: Date?, jitter: any JitterSource,
+                          floor: TimeInterval = 0) -> Date {
+        var date = now.addingTimeInterval(backoff(errorCount: errorCount, jitter: jitter))
+        if let retryAfter, retryAfter > date { date = min(retryAfter, now.addingTimeInterval(backoffCap)) }
+        return max(date, now.addingTimeInterval(floor))
+    }
+
+    /// The shortest wait before a failed feed is asked again: the feed's minimum interval (a
+    /// failure never makes a site polled more often than a healthy feed may be), and when the
+    /// server asked to slow down (429, 503) the feed's whole usual interval.
+    func retryFloor(after failure: FeedFailure, previous old: FetchState, settings: FeedSettings) -> TimeInterval {
+        let minimum = clampedInterval(0, settings: settings)
+        guard failure.kind == .rateLimited || failure.status == 429 || failure.status == 503 else { return minimum }
+        let usual = carriedHint(from: old)?.suggestedInterval ?? defaultInterval
+        return clampedInterval(max(defaultInterval, usual), settings: settings)
     }
 }

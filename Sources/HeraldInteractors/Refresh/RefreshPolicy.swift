@@ -36,8 +36,12 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var redirectConfirmations: Int
     /// Whether a 410 marks the feed gone (no more polling by due refreshes until the user acts).
     public var stopPollingWhenGone: Bool
-    /// After this many consecutive failures ending in 404s the feed is treated as gone; `nil` never.
+    /// After this many consecutive failures ending in 404s the feed is treated as gone, once it
+    /// has also not been fetched for ``notFoundGrace``; `nil` never.
     public var notFoundLimit: Int?
+    /// How long a feed that was fetched before must have failed before 404s make it gone: a
+    /// week (a feed never fetched needs only ``notFoundLimit`` 404s).
+    public var notFoundGrace: TimeInterval = 7 * 24 * 3600
     /// A running refresh has the store index its new articles (`FeedStoring.finishSaving()`) each
     /// time this many wait, while the other feeds are still fetched and parsed, instead of all of them
     /// at its end; `nil` indexes only at the end. Each indexing makes one search-index segment, so

@@ -113,6 +113,40 @@ struct RefreshGoneAndRedirectTests {
         #expect(try await harness.store.feed(id).url == url)
     }
 
+    @Test("A feed that worked yesterday is not given up after three quick 404s; a week of failing and it is")
+    func a404GiveUpNeedsAWeekOfFailing() async throws {
+        let harness = RefreshHarness()
+        let lastWorked = now.addingTimeInterval(-day)
+        let id = await harness.store.seed(url, state: FetchState(lastSuccessAt: lastWorked, nextDueAt: now))
+        await harness.fetcher.script(url, .fail(.notFound))
+        for round in 0..<4 {
+            _ = await harness.run(.feeds([id]), at: now.addingTimeInterval(Double(round) * 1200))
+        }
+        var state = try await harness.store.feed(id).fetchState
+        #expect(state.errorCount == 4 && !state.isGone, "a site being rebuilt answers 404 for a while")
+        _ = await harness.run(.feeds([id]), at: lastWorked.addingTimeInterval(8 * day))
+        state = try await harness.store.feed(id).fetchState
+        #expect(state.isGone)
+    }
+
+    @Test("A permanent redirect to a page that is not a feed is not counted: a catch-all 301 to a home page never moves the feed")
+    func aRedirectToAPageIsNotConfirmed() async throws {
+        let harness = RefreshHarness()
+        let id = await harness.store.seed(url)
+        let home = "https://new.example.com/"
+        await harness.fetcher.script(url, .respond(.body("<html><body>Welcome</body></html>", at: url,
+                                                         redirects: [RedirectHop(from: url, to: home, status: 301)])))
+        for round in 0..<3 {
+            let events = await harness.run(at: now.addingTimeInterval(Double(round) * day))
+            #expect(events.failures[id]?.kind == .notAFeed)
+            #expect(!events.contains { if case .moved = $0 { true } else { false } })
+        }
+        let feed = try await harness.store.feed(id)
+        #expect(feed.url == url)
+        #expect(feed.fetchState.pendingRedirect == nil)
+        #expect(await harness.store.moves.isEmpty)
+    }
+
     @Test(arguments: [302, 303, 307])
     func aTemporaryRedirectNeverChangesTheURL(status: Int) async throws {
         let harness = RefreshHarness()

@@ -99,7 +99,7 @@ struct RefreshPipelineTests {
 
     @Test func failuresBackOffExponentiallyUpToTheCap() async throws {
         var harness = RefreshHarness()
-        harness.policy = RefreshPolicy(backoffBase: 300, backoffCap: 1000, jitterStyle: .none)
+        harness.policy = RefreshPolicy(minimumInterval: 60, backoffBase: 300, backoffCap: 1000, jitterStyle: .none)
         let id = await harness.store.seed(url)
         await harness.fetcher.script(url, .fail(.timedOut))
         var delays: [TimeInterval] = []
@@ -112,6 +112,44 @@ struct RefreshPipelineTests {
             delays.append(try #require(state.nextDueAt).timeIntervalSince(time))
         }
         #expect(delays == [300, 600, 1000, 1000])
+    }
+
+    @Test("A failure never makes a feed asked sooner than a healthy one may be; a 429 or 503 waits the feed's whole usual interval")
+    func failuresWaitAtLeastTheMinimumInterval() async throws {
+        var harness = RefreshHarness()
+        harness.policy = RefreshPolicy(jitterStyle: .none)
+        let timeout = await harness.store.seed("https://slow.example/feed")
+        let limited = await harness.store.seed("https://busy.example/feed")
+        let unavailable = await harness.store.seed("https://down.example/feed")
+        let eager = await harness.store.seed("https://own.example/feed", settings: FeedSettings(minimumInterval: 120))
+        await harness.fetcher.script("https://slow.example/feed", .fail(.timedOut))
+        await harness.fetcher.script("https://busy.example/feed", .fail(.rateLimited(status: 429, retryAfter: nil)))
+        await harness.fetcher.script("https://down.example/feed", .fail(.httpStatus(503)))
+        await harness.fetcher.script("https://own.example/feed", .fail(.timedOut))
+        _ = await harness.run(.all, at: now)
+        func wait(_ id: FeedID) async throws -> TimeInterval {
+            try #require(try await harness.store.feed(id).fetchState.nextDueAt).timeIntervalSince(now)
+        }
+        #expect(try await wait(timeout) == 15 * 60, "the policy's minimum, not the 5-minute backoff")
+        #expect(try await wait(limited) == 3600, "asked to slow down: the usual hour")
+        #expect(try await wait(unavailable) == 3600)
+        #expect(try await wait(eager) == 300, "the feed's own minimum of 2 minutes lets the backoff decide")
+    }
+
+    @Test("After a 429, even a refresh of every feed does not ask the site again before the time set; after it, it does")
+    func aRateLimitedFeedWaitsEvenForRefreshAll() async throws {
+        var harness = RefreshHarness()
+        harness.policy = RefreshPolicy(jitterStyle: .none)
+        let id = await harness.store.seed(url)
+        let retry = now.addingTimeInterval(2 * 3600)
+        await harness.fetcher.script(url, .fail(.rateLimited(status: 429, retryAfter: retry)), .respond(.body("A|1", at: url)))
+        _ = await harness.run(.all, at: now)
+        let again = await harness.run(.all, at: now.addingTimeInterval(600))
+        #expect(again.contains(.skipped(FeedReference(id: id, title: url), .serverAskedToWait(status: 429, minutesLeft: 110))),
+                "\(again)")
+        #expect(await harness.fetcher.requests.count == 1)
+        _ = await harness.run(.all, at: retry.addingTimeInterval(1))
+        #expect(await harness.fetcher.requests.count == 2)
     }
 
     @Test func validatorsOfTheLastSuccessSurviveAFailure() async throws {

@@ -49,17 +49,27 @@ struct RefreshPolicyTests {
     }
 
     @Test func intervalsAreClampedToThePolicyBounds() {
-        #expect(interval(hint: UpdateHint(ttlMinutes: 1)) == 15 * 60)
         #expect(interval(hint: UpdateHint(ttlMinutes: 10 * 24 * 60)) == 24 * 3600)
-        let maxAge = FetchResponse(finalURL: "https://a.example/feed", outcome: .notModified, maxAge: 30)
-        #expect(interval(response: maxAge) == 15 * 60)
+    }
+
+    @Test("A hint shorter than the default never shortens the interval: max-age says how long a copy may be kept, not how often to ask")
+    func shortHintsKeepTheDefault() {
+        #expect(interval(hint: UpdateHint(ttlMinutes: 1)) == 3600)
+        #expect(interval(hint: UpdateHint(ttlMinutes: 20)) == 3600)
+        let maxAge = FetchResponse(finalURL: "https://a.example/feed", outcome: .notModified, maxAge: 600)
+        #expect(interval(response: maxAge) == 3600)
+        // max-age wins over Expires, max-age=0 included (RFC 9111 §5.3).
+        let both = FetchResponse(finalURL: "https://a.example/feed", outcome: .notModified, maxAge: 0,
+                                 expires: now.addingTimeInterval(20 * 3600))
+        #expect(interval(response: both) == 3600)
     }
 
     @Test func aFeedsOwnSettingsWinOverThePolicyBounds() {
         let slow = FeedSettings(minimumInterval: 6 * 3600)
         #expect(interval(hint: UpdateHint(ttlMinutes: 60), settings: slow) == 6 * 3600)
+        // A feed's own maximum is how a person asks for a feed sooner than the default.
         let eager = FeedSettings(minimumInterval: 60, maximumInterval: 600)
-        #expect(interval(hint: UpdateHint(ttlMinutes: 2), settings: eager) == 120)
+        #expect(interval(hint: UpdateHint(ttlMinutes: 2), settings: eager) == 600)
         #expect(interval(hint: UpdateHint(ttlMinutes: 600), settings: eager) == 600)
         let contradictory = FeedSettings(minimumInterval: 7200, maximumInterval: 60)
         #expect(interval(settings: contradictory) == 7200)
