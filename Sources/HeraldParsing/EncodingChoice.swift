@@ -42,6 +42,10 @@ enum EncodingResolver {
             let valid = data.withUnsafeBytes { UTF8Census(of: $0, stoppingAtInvalid: true).isValid }
             let fallback = valid ? "UTF-8" : singleByteFallback(for: data)
             choice = .forced(fallback, note: "The document declares the unknown encoding \"\(printable(declared))\"; read as \(fallback).")
+        } else if let declared, data.first != UInt8(ascii: "<"), !CharsetLabel(declared).isUTF8 {
+            // libxml2 reads a declaration only at the very first byte: after blank lines (a PHP
+            // theme's) it would read the document as UTF-8 and then Latin-1.
+            choice = .forced(declared, note: "The XML declaration follows blank lines; read as \(printable(declared)), as it says.")
         } else if let declared {
             choice = .natural(declared)
         } else {
@@ -101,6 +105,13 @@ enum EncodingResolver {
                 next.forced = cyrillic
                 next.name = cyrillic
                 next.notes.append("The document is labelled \(printable(original)) but its letters are Cyrillic; read as \(cyrillic).")
+            } else if ["iso88591", "latin1", "l1", "cp819", "ibm819"].contains(label.key),
+                      bytes.contains(where: { (0x80...0x9F).contains($0) }), singleByteFallback(for: data) == "windows-1252" {
+                // ISO-8859-1 has control characters where windows-1252 has its punctuation (‘ ’ “ ” – — €):
+                // such bytes under that label are windows-1252's, as browsers read the label.
+                next.forced = "windows-1252"
+                next.name = "windows-1252"
+                next.notes.append("The document is labelled \(printable(original)) but holds windows-1252 punctuation; read as windows-1252.")
             } else if ["usascii", "ascii", "iso646us", "ansix3.41968"].contains(label.key), census.multiByteSequences + census.invalidBytes > 0 {
                 let fallback = singleByteFallback(for: data)
                 next.forced = fallback

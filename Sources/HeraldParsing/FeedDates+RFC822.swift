@@ -35,7 +35,18 @@ extension FeedDates {
 
     static func parseRFC822(_ b: [UInt8]) -> Date? {
         var day: Int?, month: Int?, year: Int?, time: (Int, Int, Double)?, offset: Int?, pm: Bool?
-        for token in tokens(b).map(Array.init) {
+        // A first word followed by a comma is the day's name, whatever the language (French and
+        // Spanish `mar.,` is Tuesday, not March).
+        // (An English month before a comma, `Nov, 05 2024`, stays a month.)
+        var words = tokens(b).map(Array.init)
+        if let first = b.firstIndex(where: { $0 == UInt8(ascii: ",") }), let head = words.first,
+           !head.isEmpty, !isDigit(head[0]),
+           b[..<first].allSatisfy({ $0 != 0x20 && !isDigit($0) }) {
+            let word = String(decoding: head, as: UTF8.self).uppercased().filter(\.isLetter)
+            let englishMonths = ["JAN", "FEB", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+            if !englishMonths.contains(where: { word.hasPrefix($0) }) { words.removeFirst() }
+        }
+        for token in words {
             if token.contains(UInt8(ascii: ":")), time == nil, isDigit(token[0]) {
                 guard let t = parseTime(token) else { return nil }
                 time = t
@@ -47,7 +58,8 @@ extension FeedDates {
                 else if year == nil { year = token.count <= 2 ? (n < 50 ? 2000 + n : 1900 + n) : n }
             } else {
                 let word = String(decoding: token, as: UTF8.self).uppercased()
-                if let m = months[String(word.prefix(3))], month == nil, word.count >= 3 { month = m }
+                if dayNamesLikeMonths.contains(word) { continue }
+                if let m = FeedDates.month(of: word), month == nil, word.count >= 3 { month = m }
                 else if word == "AM" || word == "PM" { pm = word == "PM" }
                 else if offset == nil, let z = zoneOffset(token) { offset = z }
             }
@@ -113,6 +125,6 @@ extension FeedDates {
             let seconds = hours * 3600 + minutes * 60
             return first == UInt8(ascii: "-") ? -seconds : seconds
         }
-        return namedZones[String(decoding: b, as: UTF8.self).uppercased()].map { $0 * 3600 }
+        return namedZones[String(decoding: b, as: UTF8.self).uppercased()].map { $0 * 60 }
     }
 }

@@ -13,6 +13,10 @@ enum FeedDates {
         let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.endIndex
         if start > 0 { bytes.removeFirst(start) }
         guard bytes.count >= 4 else { return nil }
+        // A Unix time (nine or ten digits: 1973 to 2286), as some generators write `pubDate`.
+        if (9...10).contains(bytes.count), bytes.allSatisfy(isDigit), let seconds = Int(String(decoding: bytes, as: UTF8.self)) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
         if bytes[0...3].allSatisfy(isDigit), bytes.count == 4 || bytes[4] == UInt8(ascii: "-") || isDigit(bytes[4]) {
             return parseISO(bytes)
         }
@@ -82,20 +86,44 @@ enum FeedDates {
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
 
+    /// Month names by their first three letters, in English, German, French, Spanish and
+    /// Italian (French `juin` and `juillet` are told apart by their fourth letter).
     static let months: [String: Int] = [
         "JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6, "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10,
-        "NOV": 11, "DEC": 12, "MÄR": 3, "MRZ": 3, "OKT": 10, "DEZ": 12,
+        "NOV": 11, "DEC": 12, "MÄR": 3, "MRZ": 3, "MAI": 5, "OKT": 10, "DEZ": 12,
+        "FÉV": 2, "FEV": 2, "AVR": 4, "AOÛ": 8, "AOU": 8, "DÉC": 12,
+        "ENE": 1, "ABR": 4, "AGO": 8, "SET": 9, "DIC": 12,
+        "GEN": 1, "MAG": 5, "GIU": 6, "LUG": 7, "OTT": 10,
     ]
 
-    /// Named zones in hours east of UTC. Military letters follow RFC 822 (A = -1 … M = -12, N = +1 … Y = +12).
+    /// The month of a word: its first three letters, or French `juin`/`juillet` by their fourth.
+    static func month(of word: String) -> Int? {
+        if word.hasPrefix("JUIN") { return 6 }
+        if word.hasPrefix("JUIL") { return 7 }
+        return months[String(word.prefix(3))]
+    }
+
+    /// Day names that begin like a month (French, Spanish and Italian Tuesday begin like March).
+    static let dayNamesLikeMonths: Set<String> = ["MARDI", "MARTES", "MARTEDÌ", "MARTEDI"]
+
+    /// Named zones in minutes east of UTC (India's IST is +5:30, Newfoundland's -3:30). Military
+    /// letters follow RFC 822 (A = -1 … M = -12, N = +1 … Y = +12 hours).
     static let namedZones: [String: Int] = {
-        var zones: [String: Int] = ["UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "EST": -5, "EDT": -4, "CST": -6,
+        let hours: [String: Int] = ["UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "EST": -5, "EDT": -4, "CST": -6,
                                     "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8,
-                                    "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "WEST": 1,
-                                    "EET": 2, "EEST": 3, "MSK": 3, "IST": 5, "JST": 9, "KST": 9, "AEST": 10,
+                                    "HST": -10, "AST": -4, "ADT": -3, "ET": -5, "CT": -6, "MT": -7, "PT": -8,
+                                    "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "WEST": 1,
+                                    "EET": 2, "EEST": 3, "MSK": 3, "SAST": 2, "PKT": 5, "ICT": 7, "WIB": 7,
+                                    "HKT": 8, "SGT": 8, "AWST": 8, "JST": 9, "KST": 9, "AEST": 10,
                                     "AEDT": 11, "NZST": 12, "NZDT": 13]
-        for (i, letter) in "ABCDEFGHIKLM".enumerated() { zones[String(letter)] = -(i + 1) }
-        for (i, letter) in "NOPQRSTUVWXY".enumerated() { zones[String(letter)] = i + 1 }
+        var zones = hours.mapValues { $0 * 60 }
+        zones["IST"] = 330
+        zones["NST"] = -210
+        zones["NDT"] = -150
+        zones["ACST"] = 570
+        zones["ACDT"] = 630
+        for (i, letter) in "ABCDEFGHIKLM".enumerated() { zones[String(letter)] = -(i + 1) * 60 }
+        for (i, letter) in "NOPQRSTUVWXY".enumerated() { zones[String(letter)] = (i + 1) * 60 }
         return zones
     }()
 }

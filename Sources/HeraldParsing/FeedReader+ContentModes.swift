@@ -15,7 +15,8 @@ extension FeedReader {
     /// The text of the leaf being closed: Atom 0.3 `mode="base64"` decoded, and `mode="xml"`
     /// with child elements read as XHTML (otherwise its serialised tags would show as text).
     func finishedLeafText() -> String {
-        let raw = String(decoding: text, as: UTF8.self)
+        var raw = String(decoding: text, as: UTF8.self)
+        if WindowsPunctuation.isNeeded(in: text) { raw = WindowsPunctuation.repaired(raw) }
         switch leafMode {
         case .plain:
             return raw

@@ -28,8 +28,11 @@ extension FeedReader {
         case (_, .summary) where ns.isAtom: item.summary = construct(raw, leafType)
         case (.media, .description), (.itunes, .summary), (.itunes, .subtitle):
             if item.summary == nil { item.summary = ns == .media ? construct(raw, leafType) : untypedConstruct(raw) }
-        case (.content, .encoded): item.content = construct(raw, .html)
-        case (_, .content) where ns.isAtom: item.content = construct(raw, leafType)
+        // An empty content element leaves the description or summary to be the article's text.
+        case (.content, .encoded):
+            if !raw.trimmingASCIIWhitespace().isEmpty { item.content = construct(raw, .html) }
+        case (_, .content) where ns.isAtom:
+            if !raw.trimmingASCIIWhitespace().isEmpty || leafType == .xhtml { item.content = construct(raw, leafType) }
         case (_, .guid) where ns.isRSS:
             let value = raw.trimmingASCIIWhitespace()
             guard !value.isEmpty else { return }
@@ -110,6 +113,15 @@ extension FeedReader {
         }
         finished.language = currentLanguage
         finished.identity = ItemIdentity.of(finished)
+        // A guid repeated by items with different links (a feed whose guids are all its home
+        // page) would make them one article: the later ones are told apart by their link.
+        if let link = finished.url {
+            if let first = linksByIdentity[finished.identity], first != link {
+                finished.identity += "|" + link
+            } else if linksByIdentity[finished.identity] == nil {
+                linksByIdentity[finished.identity] = link
+            }
+        }
         feed.items.append(finished)
         let count = feed.items.count
         if count == Self.itemsBeforeEstimate || (count > Self.itemsBeforeEstimate && count == feed.items.capacity) {

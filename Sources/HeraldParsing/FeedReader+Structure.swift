@@ -6,8 +6,14 @@ extension FeedReader {
     func root(_ frame: Frame, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, attributes attrs: Attributes) -> Context {
         let version = attribute(.version, in: attrs)
         switch (frame.name, frame.ns) {
-        case (.rss, _):
+        case (.rss, let ns):
             feed.format = .rss
+            if !ns.isRSS {
+                let label = uri.map { String(cString: $0) } ?? ""
+                rssRootNamespace = (ns, label)
+                warn("The <rss> element is in the namespace \"\(TerminalSafety.sanitize(String(label.prefix(80))))\"; "
+                     + "its elements are read as RSS.")
+            }
             let declared = version?.trimmingASCIIWhitespace() ?? ""
             if declared == "0.91" {
                 feed.version = netscapeDoctype ? "0.91-netscape" : "0.91-userland"

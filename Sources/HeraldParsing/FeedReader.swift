@@ -31,6 +31,9 @@ final class FeedReader {
     @exclusivity(unchecked) var mismatchedEndTag: [UInt8]?
     /// The root is an Atom `feed` without a namespace: unprefixed elements are Atom's.
     @exclusivity(unchecked) var unqualifiedAtom = false
+    /// The default namespace an `<rss>` root put itself in when it is not RSS's (`xmlns=` Atom's,
+    /// or a made-up one): its elements are read as RSS's, as feedparser reads them.
+    var rssRootNamespace: (namespace: Namespace, uri: String)?
 
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var bases: [String] = []
@@ -77,6 +80,9 @@ final class FeedReader {
     /// Whether the warning about an item left open was given (once a document).
     var warnedUnclosedItem = false
     @exclusivity(unchecked) var permalinkCandidate: String?
+    /// The link of the first item of each identity, to tell apart later items that repeat the
+    /// guid with another link.
+    var linksByIdentity: [String: String] = [:]
     @exclusivity(unchecked) var image: FeedImage?
     /// The channel's `itunes:category` being read, for its subcategories.
     @exclusivity(unchecked) var itunesCategory = ""
@@ -133,6 +139,10 @@ final class FeedReader {
         }
         var frame = Frame(ns: namespace(uri), name: name(localname), localname: localname, context: .ignored)
         if unqualifiedAtom, frame.ns == .none { frame.ns = .atom10 }
+        if let alias = rssRootNamespace, frame.ns == alias.namespace,
+           alias.namespace != .other || uri.map({ String(cString: $0) }) == alias.uri {
+            frame.ns = .none
+        }
         scopeAttributes(attrs, frame: &frame)
         if frames.isEmpty {
             frame.context = root(frame, localname: localname, uri: uri, attributes: attrs)

@@ -27,9 +27,24 @@ enum Namespace: UInt8 {
         case "http://purl.org/rss/1.0/modules/syndication/": .sy
         case "http://www.w3.org/1999/xhtml": .xhtml
         case "http://www.w3.org/XML/1998/namespace": .xml
-        default: isAtomNearMiss(uri) ? .atomNearMiss : .other
+        default: byLowercasedURI[uri.lowercased()] ?? (isAtomNearMiss(uri) ? .atomNearMiss : .other)
         }
     }
+
+    /// The namespaces again by their URIs in lower case: feeds spell them in other cases
+    /// (`http://www.itunes.com/DTDs/PodCast-1.0.dtd`, Apple's own first spelling), and feedparser
+    /// matches them in any case. Atom's near misses keep their own name (they are warned about).
+    private static let byLowercasedURI: [String: Namespace] = [
+        "http://purl.org/rss/1.0/": .rss10, "http://my.netscape.com/rdf/simple/0.9/": .rss090,
+        "http://backend.userland.com/rss2": .none, "http://blogs.law.harvard.edu/tech/rss": .none,
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#": .rdf, "http://purl.org/rss/1.0/modules/content/": .content,
+        "http://purl.org/dc/elements/1.1/": .dc, "http://purl.org/dc/terms/": .dcterms,
+        "http://search.yahoo.com/mrss/": .media, "http://search.yahoo.com/mrss": .media,
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": .itunes,
+        "https://podcastindex.org/namespace/1.0": .podcast, "http://podcastindex.org/namespace/1.0": .podcast,
+        "http://purl.org/rss/1.0/modules/slash/": .slash, "http://wellformedweb.org/commentapi/": .wfw,
+        "http://purl.org/rss/1.0/modules/syndication/": .sy, "http://www.w3.org/1999/xhtml": .xhtml,
+    ]
 
     /// `HTTP://www.w3.org/2005/atom/`, `https://www.w3.org/2005/Atom`, `http://purl.org/atom/ns#draft-…`.
     private static func isAtomNearMiss(_ uri: String) -> Bool {
@@ -58,7 +73,21 @@ enum Name: UInt8 {
     case owner, duration, explicit, keywords
     case episode, season, episodeType, chapters, transcript, funding, person, role, img
 
-    static func of(local: String) -> Name { table[local] ?? .other }
+    /// The name of `local`: as written, else in any case (`<pubdate>`, `<Link>`, `isPermalink`,
+    /// as feedparser reads them).
+    static func of(local: String) -> Name {
+        if let name = table[local] { return name }
+        if let name = folded[local] { return name }
+        guard local.utf8.contains(where: { (65...90).contains($0) }) else { return .other }
+        return folded[local.lowercased()] ?? .other
+    }
+
+    /// The names by their lower-case spelling.
+    private static let folded: [String: Name] = {
+        var folded: [String: Name] = [:]
+        for (key, name) in table where folded[key.lowercased()] == nil { folded[key.lowercased()] = name }
+        return folded
+    }()
 
     private static let table: [String: Name] = {
         let all: [Name] = [.rss, .RDF, .feed, .html, .channel, .item, .entry, .image, .textinput, .textInput,
