@@ -30,9 +30,9 @@ extension FeedReader {
             if item.summary == nil { item.summary = ns == .media ? construct(raw, leafType) : untypedConstruct(raw) }
         // An empty content element leaves the description or summary to be the article's text.
         case (.content, .encoded):
-            if !raw.trimmingASCIIWhitespace().isEmpty { item.content = construct(raw, .html) }
+            if Self.hasText(raw) { item.content = construct(raw, .html) }
         case (_, .content) where ns.isAtom:
-            if !raw.trimmingASCIIWhitespace().isEmpty || leafType == .xhtml { item.content = construct(raw, leafType) }
+            if Self.hasText(raw) || leafType == .xhtml { item.content = construct(raw, leafType) }
         case (_, .guid) where ns.isRSS:
             let value = raw.trimmingASCIIWhitespace()
             guard !value.isEmpty else { return }
@@ -100,6 +100,11 @@ extension FeedReader {
                              url: attributes.url.map(resolve), image: attributes.image.map(resolve))
     }
 
+    /// True when `raw` holds more than ASCII white space (read to its first other byte, no copy).
+    static func hasText(_ raw: String) -> Bool {
+        raw.utf8.contains { $0 > 0x20 }
+    }
+
     /// Completes the item: permalink from the guid, language, identity; then stores it.
     func finishItem() {
         guard inItem else { return }
@@ -115,11 +120,13 @@ extension FeedReader {
         finished.identity = ItemIdentity.of(finished)
         // A guid repeated by items with different links (a feed whose guids are all its home
         // page) would make them one article: the later ones are told apart by their link.
+        // (Kept as hashes: a string per item in a dictionary cost 1% of a large feed's parse.)
         if let link = finished.url {
-            if let first = linksByIdentity[finished.identity], first != link {
-                finished.identity += "|" + link
-            } else if linksByIdentity[finished.identity] == nil {
-                linksByIdentity[finished.identity] = link
+            let key = finished.identity.hashValue
+            if let first = linkHashesByIdentity[key] {
+                if first != link.hashValue { finished.identity += "|" + link }
+            } else {
+                linkHashesByIdentity[key] = link.hashValue
             }
         }
         feed.items.append(finished)

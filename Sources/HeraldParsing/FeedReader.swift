@@ -80,9 +80,9 @@ final class FeedReader {
     /// Whether the warning about an item left open was given (once a document).
     var warnedUnclosedItem = false
     @exclusivity(unchecked) var permalinkCandidate: String?
-    /// The link of the first item of each identity, to tell apart later items that repeat the
-    /// guid with another link.
-    var linksByIdentity: [String: String] = [:]
+    /// The hash of the link of the first item of each identity (by the identity's hash), to tell
+    /// apart later items that repeat the guid with another link.
+    var linkHashesByIdentity: [Int: Int] = [:]
     @exclusivity(unchecked) var image: FeedImage?
     /// The channel's `itunes:category` being read, for its subcategories.
     @exclusivity(unchecked) var itunesCategory = ""

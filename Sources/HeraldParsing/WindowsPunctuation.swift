@@ -1,3 +1,5 @@
+import Foundation
+
 /// The C1 control characters (U+0080–U+009F) read as what their authors meant: windows-1252's
 /// punctuation. Such characters reach a feed's text when windows-1252 bytes are read under an
 /// ISO-8859-1 label (a server's default `charset`), or through references like `&#146;`; shown as
@@ -12,16 +14,19 @@ enum WindowsPunctuation {
         "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
     ]
 
-    /// True when the UTF-8 bytes hold a C1 control character (`C2 80` to `C2 9F`).
+    /// True when the UTF-8 bytes hold a C1 control character (`C2 80` to `C2 9F`). Every text of
+    /// a feed is looked at, so the search for the lead byte is `memchr`'s.
     static func isNeeded(in bytes: [UInt8]) -> Bool {
-        var index = bytes.startIndex
-        while let lead = bytes[index...].firstIndex(of: 0xC2) {
-            let next = lead + 1
-            if next < bytes.endIndex, (0x80...0x9F).contains(bytes[next]) { return true }
-            index = next
-            if index >= bytes.endIndex { return false }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var cursor = buffer.baseAddress else { return false }
+            let end = cursor + buffer.count
+            while cursor < end, let found = memchr(cursor, 0xC2, end - cursor) {
+                let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if lead + 1 < end, (0x80...0x9F).contains(lead[1]) { return true }
+                cursor = lead + 1
+            }
+            return false
         }
-        return false
     }
 
     /// `text` with each C1 control character replaced by windows-1252's character for it.
