@@ -74,6 +74,13 @@ struct FeedRefresher: Sendable {
         }
         events.yield(.fetching(reference))
         let fetched = await fetch(feed)
+        if case .failure(.rateLimited(let status, let date)) = fetched {
+            // The site, not the feed, asked to slow down: its other feeds wait too (set before the
+            // host's slot is given to the next of them).
+            let now = clock.now()
+            let until = min(date ?? now.addingTimeInterval(policy.minimumInterval), now.addingTimeInterval(policy.backoffCap))
+            await politeness.hostAskedToWait(feed, status: status, until: until)
+        }
         await hostSlots.release(host)
         let (result, declaredIcon) = await record(fetched, of: feed, as: reference, events: events)
         await workSlots.release(Self.workKey)

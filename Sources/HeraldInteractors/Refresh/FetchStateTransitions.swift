@@ -39,7 +39,8 @@ extension RefreshPolicy {
         state.lastError = failure
         state.errorCount = old.errorCount + 1
         state.nextDueAt = retryDate(after: now, errorCount: state.errorCount, retryAfter: retryAfter, jitter: jitter,
-                                    floor: retryFloor(after: failure, previous: old, settings: settings))
+                                    floor: retryFloor(after: failure, previous: old, settings: settings),
+                                    cap: retryCap(after: failure, previous: old, settings: settings))
         if failure.kind == .gone, stopPollingWhenGone {
             state.isGone = true
         }

@@ -11,7 +11,9 @@ import HeraldPorts
 /// - a run requests each feed at most once;
 /// - a feed that another refresh still running (in any process on the same store) requested within
 ///   ``RefreshPolicy/guardWindow`` is refused, through the store's ``FetchLedgering``;
-/// - every request to a host waits under the process's per-host cap (``HostRateLimiter``).
+/// - every request to a host waits under the process's per-host cap (``HostRateLimiter``);
+/// - a host that answered 429 or 503 is asked nothing more by the process until the time it set
+///   (its `Retry-After`, else ``RefreshPolicy/minimumInterval``).
 /// A refusal is an event (``RefreshEvent/skipped(_:_:)``) and a log line, never a request.
 actor PolitenessGuard {
     /// What the guard said.
@@ -60,7 +62,19 @@ actor PolitenessGuard {
         }
         let host = HostKey.of(feed.url)
         if host == HostKey.localFile { return .granted }
+        let now = clock.now()
+        if let pause = await rate.pause(of: host, at: now) {
+            let minutes = Int((pause.until.timeIntervalSince(now) / 60).rounded(.up))
+            return .refused(.serverAskedToWait(status: pause.status, minutesLeft: max(1, minutes)))
+        }
         return await rate.admit(host) ? .granted : .cancelled
+    }
+
+    /// Pauses the feed's host after it answered 429 or 503.
+    func hostAskedToWait(_ feed: Feed, status: Int, until: Date) async {
+        let host = HostKey.of(feed.url)
+        guard host != HostKey.localFile else { return }
+        await rate.pause(host, until: until, status: status)
     }
 
     /// Waits for `host`'s turn under the rate cap before an article page is requested.

@@ -55,9 +55,11 @@ extension RefreshPolicy {
     ///   - errorCount: Consecutive failures, including the one just seen (at least 1).
     ///   - jitter: The source of randomness.
     /// - Returns: The delay in seconds, between ``backoffBase`` and ``backoffCap``.
-    public func backoff(errorCount: Int, jitter: any JitterSource) -> TimeInterval {
+    /// - Parameter cap: The longest delay, when shorter than ``backoffCap``.
+    public func backoff(errorCount: Int, jitter: any JitterSource, cap: TimeInterval? = nil) -> TimeInterval {
         let exponent = UInt64(min(max(errorCount, 1) - 1, 62))
-        let ceiling = min(backoffCap, backoffBase * Double(UInt64(1) << exponent))
+        let longest = max(backoffBase, min(backoffCap, cap ?? backoffCap))
+        let ceiling = min(longest, backoffBase * Double(UInt64(1) << exponent))
         switch jitterStyle {
         case .none:
             return ceiling
@@ -70,9 +72,10 @@ extension RefreshPolicy {
     /// When a failed feed is next due: after the backoff, or at the server's `Retry-After` when that
     /// is later (bounded by ``backoffCap`` so that a feed is never silently dropped), and never
     /// sooner than `floor` seconds from now.
+    /// - Parameter cap: The longest backoff, when shorter than ``backoffCap``.
     public func retryDate(after now: Date, errorCount: Int, retryAfter: Date?, jitter: any JitterSource,
-                          floor: TimeInterval = 0) -> Date {
-        var date = now.addingTimeInterval(backoff(errorCount: errorCount, jitter: jitter))
+                          floor: TimeInterval = 0, cap: TimeInterval? = nil) -> Date {
+        var date = now.addingTimeInterval(backoff(errorCount: errorCount, jitter: jitter, cap: cap))
         if let retryAfter, retryAfter > date { date = min(retryAfter, now.addingTimeInterval(backoffCap)) }
         return max(date, now.addingTimeInterval(floor))
     }
@@ -80,6 +83,18 @@ extension RefreshPolicy {
     /// The shortest wait before a failed feed is asked again: the feed's minimum interval (a
     /// failure never makes a site polled more often than a healthy feed may be), and when the
     /// server asked to slow down (429, 503) the feed's whole usual interval.
+    /// The longest backoff after a failure of the network itself (no answer: the name did not
+    /// resolve, the connection failed or timed out): the feed's usual interval. Such failures are
+    /// as often this machine's as the site's (a laptop offline overnight, with a refresh every
+    /// quarter of an hour, had every feed backed off for hours once back online), and a feed
+    /// asked once an interval burdens no one; a site that answers with an error still backs off
+    /// to ``backoffCap``.
+    func retryCap(after failure: FeedFailure, previous old: FetchState, settings: FeedSettings) -> TimeInterval? {
+        guard [.dns, .connection, .timeout].contains(failure.kind) else { return nil }
+        let usual = carriedHint(from: old)?.suggestedInterval ?? defaultInterval
+        return clampedInterval(max(defaultInterval, usual), settings: settings)
+    }
+
     func retryFloor(after failure: FeedFailure, previous old: FetchState, settings: FeedSettings) -> TimeInterval {
         let minimum = clampedInterval(0, settings: settings)
         guard failure.kind == .rateLimited || failure.status == 429 || failure.status == 503 else { return minimum }

@@ -136,6 +136,44 @@ struct RefreshPipelineTests {
         #expect(try await wait(eager) == 300, "the feed's own minimum of 2 minutes lets the backoff decide")
     }
 
+    @Test("A network failure (this machine offline, say) backs off no further than the usual interval; a server's error backs off to the cap")
+    func networkFailuresBackOffToTheUsualInterval() async throws {
+        var harness = RefreshHarness()
+        harness.policy = RefreshPolicy(jitterStyle: .none)
+        let offline = await harness.store.seed("https://offline.example/feed")
+        let broken = await harness.store.seed("https://broken.example/feed")
+        await harness.fetcher.script("https://offline.example/feed", .fail(.dnsFailure(host: "offline.example")))
+        await harness.fetcher.script("https://broken.example/feed", .fail(.httpStatus(500)))
+        var time = now
+        for _ in 0..<10 {
+            _ = await harness.run(.all, at: time)
+            time = time.addingTimeInterval(24 * 3600)
+        }
+        let last = time.addingTimeInterval(-24 * 3600)
+        let offlineWait = try #require(try await harness.store.feed(offline).fetchState.nextDueAt).timeIntervalSince(last)
+        let brokenWait = try #require(try await harness.store.feed(broken).fetchState.nextDueAt).timeIntervalSince(last)
+        #expect(offlineWait == 3600)
+        #expect(brokenWait == 24 * 3600)
+    }
+
+    @Test("A 429 pauses the whole host: the run's other feeds of that site are not asked, other sites are")
+    func aRateLimitPausesTheHost() async throws {
+        var harness = RefreshHarness()
+        harness.policy = RefreshPolicy(maxConcurrentPerHost: 1, jitterStyle: .none)
+        let first = await harness.store.seed("https://busy.example/a.xml")
+        let second = await harness.store.seed("https://busy.example/b.xml")
+        let other = await harness.store.seed("https://calm.example/feed.xml")
+        await harness.fetcher.script("https://busy.example/a.xml", .fail(.rateLimited(status: 429, retryAfter: now.addingTimeInterval(1800))))
+        await harness.fetcher.script("https://busy.example/b.xml", .respond(.body("B|1", at: "https://busy.example/b.xml")))
+        await harness.fetcher.script("https://calm.example/feed.xml", .respond(.body("C|1", at: "https://calm.example/feed.xml")))
+        let events = await harness.run(.feeds([first, second, other]), at: now)
+        #expect(events.contains(.skipped(FeedReference(id: second, title: "https://busy.example/b.xml"),
+                                         .serverAskedToWait(status: 429, minutesLeft: 30))), "\(events)")
+        let asked = await harness.fetcher.requests.map(\.url)
+        #expect(asked.contains("https://calm.example/feed.xml"))
+        #expect(!asked.contains("https://busy.example/b.xml"))
+    }
+
     @Test("After a 429, even a refresh of every feed does not ask the site again before the time set; after it, it does")
     func aRateLimitedFeedWaitsEvenForRefreshAll() async throws {
         var harness = RefreshHarness()
