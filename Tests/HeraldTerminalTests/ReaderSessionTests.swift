@@ -31,6 +31,7 @@ final class FakeTerminal: TerminalBackend {
     var isStopped: Bool { stopped.withLock { $0 } }
 
     func send(_ keys: Key...) { for key in keys { input.yield(.key(key)) } }
+    func resize(_ size: TerminalSize) { input.yield(.resized(size)) }
     func type(_ text: String) { for character in text { input.yield(.key(.character(character))) } }
 }
 
@@ -188,6 +189,45 @@ struct ReaderSessionTests {
         await reader.waitFor("Lighthouse repainted")
         reader.terminal.send(.character("q"))
         await reader.waitForSelected("Harbour")
+        await reader.stop()
+    }
+
+    @Test("as in newsboat: N in a list marks the row read and moves on; a feed's list opens on its first unread article")
+    func newsboatListHabits() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.character("N"))
+        await reader.waitForSelected("Ferry timetable changes")
+        #expect(reader.terminal.frame.first { $0.text.contains("Lighthouse repainted") }?.text.contains("N ") == false,
+                "the first row was marked read")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("Harbour")
+        reader.terminal.send(.enter)
+        await reader.waitForSelected("Ferry timetable changes")
+        await reader.stop()
+    }
+
+    @Test("help: k right after G scrolls back at once; a window too small to draw acts on no key but quitting")
+    func helpAndTinyWindow() async throws {
+        let reader = try await Self.start()
+        // A window shorter than the help, so that it scrolls.
+        reader.terminal.resize(TerminalSize(width: 80, height: 14))
+        reader.terminal.send(.character("?"))
+        await reader.waitFor("Keys of this screen")
+        reader.terminal.send(.character("G"))
+        await reader.waitFor("the end of the help", { $0.text.contains("bind-key") })
+        let bottom = reader.terminal.text
+        reader.terminal.send(.character("k"))
+        await reader.waitFor("one line up", { $0.text != bottom })
+        reader.terminal.send(.character("q"))
+        reader.terminal.resize(TerminalSize(width: 100, height: 30))
+        await reader.waitForSelected("All articles")
+        reader.terminal.resize(TerminalSize(width: 20, height: 6))
+        reader.terminal.send(.character("j"), .enter)
+        reader.terminal.resize(TerminalSize(width: 100, height: 30))
+        await reader.waitForSelected("All articles")
+        #expect(!reader.terminal.text.contains("Ferry timetable changes"), "nothing opened unseen")
         await reader.stop()
     }
 

@@ -55,7 +55,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         self.presenter = presenter
     }
 
-    /// Resolves the heading and loads the first page; the first row is selected.
+    /// Resolves the heading and loads the first page; the first unread row is selected (else the first).
     public func viewAppeared() async {
         await presenter.presentLoading()
         do {
@@ -63,7 +63,8 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
             let page = try await ports.articles.articles(ArticlePageRequest(filter: filter, limit: pageSize, after: startingAfter))
             rows = page.articles
             cursor = page.next
-            selectedArticle = rows.first?.id
+            // The first unread article, as newsboat opens a feed (`goto-first-unread`), else the first.
+            selectedArticle = (rows.first { !$0.isRead } ?? rows.first)?.id
             unreadTotal = await countUnread()
             await presentRows()
         } catch {

@@ -76,7 +76,8 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
         return .loaded(ArticleDetailContent(
             id: article.id, title: title.isEmpty ? "(untitled)" : title, feedTitle: DisplayText.line(response.feedTitle),
             byline: names.isEmpty ? nil : "By " + listed(names),
-            date: dates.relative(article.sortDate, now: now) + " · " + dates.absoluteWithTime(article.sortDate),
+            date: Self.dateLine(relative: dates.relative(article.sortDate, now: now),
+                                absolute: dates.absoluteWithTime(article.sortDate)),
             tags: tags.isEmpty ? nil : unique(tags).joined(separator: ", "),
             body: body, bodyHTML: response.html,
             links: response.body.links.map { "[\($0.number)] " + ($0.kind == .image ? "image: " : "") + DisplayText.line($0.url) },
@@ -91,6 +92,12 @@ public final class ArticleDetailPresenter: ArticleDetailPresentationLogic {
     }
 
     /// "A", "A and B", "A, B and C".
+    /// "3 h ago · 12 Mar 2026, 09:05"; a date older than a week is its absolute form already,
+    /// which is not said twice ("12 Mar 2026, 09:05").
+    static func dateLine(relative: String, absolute: String) -> String {
+        absolute.hasPrefix(relative) ? absolute : relative + " · " + absolute
+    }
+
     static func listed(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]

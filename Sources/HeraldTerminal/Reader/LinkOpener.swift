@@ -40,9 +40,13 @@ public struct BrowserLauncher: LinkOpening {
             }
             command = [xdgOpen]
         }
+        // `$BROWSER` may say where the link goes (`firefox %s`, as browsers' launchers read it).
+        let arguments = command.contains { $0.contains("%s") }
+            ? command.map { $0.replacingOccurrences(of: "%s", with: url) }
+            : command + [url]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--"] + command + [url]
+        process.arguments = ["--"] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -83,7 +83,11 @@ extension ReaderSession {
             entry.scroll = ArticleDetailView.clampedScroll(entry.scroll + delta, lineCount: count,
                                                             height: FrameComposer.contentHeight(for: size))
         case (.help, _):
-            entry.scroll = max(0, entry.scroll + delta)
+            // Clamped as it is drawn, so that `k` right after `G` scrolls back at once.
+            let below = entries.count > 1 ? entries[entries.count - 2].context : .feeds
+            let count = HelpView.lines(for: below, keyMap: keyMap, width: size.width).count
+            entry.scroll = ArticleDetailView.clampedScroll(entry.scroll + delta, lineCount: count,
+                                                            height: FrameComposer.contentHeight(for: size))
         default:
             return
         }
@@ -207,7 +211,18 @@ extension ReaderSession {
         switch (entry.module, entry.holder.viewModel) {
         case let (.articleList(list), .articleList(.loaded(content))) where !content.rows.isEmpty:
             let id = content.rows[content.selectedIndex].id
-            if star { await list.starToggled(id) } else { await list.readToggled(id) }
+            if star {
+                await list.starToggled(id)
+                return
+            }
+            await list.readToggled(id)
+            // As newsboat does (`toggleitemread-jumps-to-next`), the cursor goes on to the next
+            // article, so that `N N N` marks a run; in a list of unread articles the row left
+            // and the next one is already under the cursor.
+            if case .articleList(.loaded(let after))? = top?.holder.viewModel, !after.rows.isEmpty,
+               after.rows[after.selectedIndex].id == id {
+                await move(by: 1)
+            }
         case (.articleDetail(let detail), _):
             if star { await detail.starToggled() } else { await detail.readToggled() }
         default:

@@ -91,6 +91,10 @@ public actor ReaderSession {
             return
         }
         let context = overlay != nil ? KeyContext.alert : top?.context ?? .feeds
+        // A window too small to draw shows only its size: no key acts unseen there but quitting.
+        guard size.isUsable || [.quit, .hardQuit, .interrupt, .suspend].contains(keyMap.action(for: key, in: context)) else {
+            return
+        }
         if context == .article, case .character(let digit) = key, digit.isNumber {
             input = LineInput(.link, text: String(digit))
             return
