@@ -6,7 +6,7 @@ public protocol LinkOpening: Sendable {
     func open(_ url: String) -> String?
 }
 
-/// Starts `$BROWSER` (its words, then the URL as one more argument), else `xdg-open`, as a child
+/// Starts `$BROWSER` (its words, the URL where one holds `%s`, else as one more argument), else `xdg-open`, as a child
 /// process through `/usr/bin/env`: never a shell, so no character of a hostile URL is interpreted.
 /// Only web, mail and gopher/gemini links are opened; `javascript:`, `data:`, `file:` and other
 /// schemes are refused. The browser's output goes to /dev/null so it cannot draw over the reader.
