@@ -55,7 +55,7 @@ struct NavigationModelTests {
         #expect(FeedsCursor().selection(in: []) == nil)
     }
 
-    @Test("next and previous unread feed skip read feeds, headings and saved searches, and say when there is none")
+    @Test("next and previous unread feed skip read feeds, headings and saved searches, go round past the ends (as newsboat), and say when there is none")
     func unreadFeeds() {
         let entries = FeedsCursor.entries(of: Self.content)
         var cursor = FeedsCursor()
@@ -66,13 +66,21 @@ struct NavigationModelTests {
         #expect(moved2)
         #expect(cursor.selection(in: entries)?.title == "Market", "City has nothing unread")
         let moved3 = cursor.moveToUnreadFeed(.next, in: entries)
-        #expect(!moved3, "the saved search is not a feed")
-        #expect(cursor.selection(in: entries)?.title == "Market", "no move when there is none")
+        #expect(moved3)
+        #expect(cursor.selection(in: entries)?.title == "Harbour", "round to the first; the saved search is not a feed")
         let moved4 = cursor.moveToUnreadFeed(.previous, in: entries)
         #expect(moved4)
-        #expect(cursor.selection(in: entries)?.title == "Harbour")
-        let moved5 = cursor.moveToUnreadFeed(.previous, in: entries)
-        #expect(!moved5)
+        #expect(cursor.selection(in: entries)?.title == "Market", "round to the last")
+        var alone = Self.content
+        alone.groups[1].rows[0] = Self.row(3, "Market", unread: 0)
+        let single = FeedsCursor.entries(of: alone)
+        var only = FeedsCursor()
+        let first = only.moveToUnreadFeed(.next, in: single)
+        #expect(first)
+        #expect(only.selection(in: single)?.title == "Harbour")
+        let moved5 = only.moveToUnreadFeed(.next, in: single)
+        #expect(!moved5, "no other feed has unread articles")
+        #expect(only.selection(in: single)?.title == "Harbour", "no move when there is none")
     }
 
     @Test("a list cursor stops at the ends and wants the next page near the last loaded row")

@@ -72,13 +72,14 @@ public struct FeedsCursor: Sendable, Hashable {
         select(target, in: entries)
     }
 
-    /// Moves to the next (or previous) feed with unread articles.
-    /// - Returns: False, without moving, when there is none in that direction.
+    /// Moves to the next (or previous) feed with unread articles, past the last (first) one round
+    /// to the first (last), as newsboat's `next-unread-feed` does.
+    /// - Returns: False, without moving, when no other feed has unread articles.
     public mutating func moveToUnreadFeed(_ direction: UnreadDirection, in entries: [FeedsEntry]) -> Bool {
         guard !entries.isEmpty else { return false }
         let start = row(in: entries)
-        let order = direction == .next ? Array(entries.indices.dropFirst(start + 1))
-                                       : Array(entries.indices.prefix(start).reversed())
+        let after = Array(entries.indices.dropFirst(start + 1)), before = Array(entries.indices.prefix(start))
+        let order = direction == .next ? after + before : before.reversed() + after.reversed()
         guard let found = order.first(where: { index in
             if case .feed = entries[index].item { entries[index].unreadCount > 0 } else { false }
         }) else { return false }

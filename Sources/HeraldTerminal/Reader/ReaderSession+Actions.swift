@@ -29,6 +29,8 @@ extension ReaderSession {
         case .nextUnread: await unread(.next)
         case .previousUnread: await unread(.previous)
         case .nextArticle, .previousArticle:
+            // In a list, newsboat's `next`/`prev` move the cursor (`bind-key j next articlelist`).
+            if case .articleList? = top?.module { return await move(by: action == .nextArticle ? 1 : -1) }
             guard case .articleDetail(let detail)? = top?.module else { return }
             if action == .nextArticle { await detail.nextArticleRequested() } else { await detail.previousArticleRequested() }
             await followDetail(detail)
