@@ -103,7 +103,7 @@ struct ReaderSessionTests {
     }
 
     /// Harbour (#news, 2 unread), City (#town, 1 unread), then the reader on the feeds screen.
-    static func start() async throws -> Reader {
+    static func start(keyMap: KeyMap = .standard) async throws -> Reader {
         let directory = NSTemporaryDirectory() + "herald-reader-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state"]
@@ -121,7 +121,7 @@ struct ReaderSessionTests {
         }
         let terminal = FakeTerminal()
         let links = RecordedLinks()
-        let session = ReaderSession(herald: herald, backend: terminal, router: Router(root: .feeds), keyMap: .standard,
+        let session = ReaderSession(herald: herald, backend: terminal, router: Router(root: .feeds), keyMap: keyMap,
                                     theme: Theme(usesColour: false), links: links)
         let running = Task { await session.run() }
         let reader = Reader(directory: directory, herald: herald, terminal: terminal, links: links, session: session,
@@ -214,6 +214,19 @@ struct ReaderSessionTests {
         await reader.waitForSelected("Harbour")
         reader.terminal.send(.enter)
         await reader.waitForSelected("Ferry timetable changes")
+        await reader.stop()
+    }
+
+    @Test("newsboat's vim bindings (`bind-key j next articlelist`, as an import adds them) move the cursor in a list")
+    func importedNextInAList() async throws {
+        let keys = try KeyMap.standard(with: [(["j", "next", "articlelist"], "test"), (["k", "prev", "articlelist"], "test")])
+        let reader = try await Self.start(keyMap: keys)
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.character("j"))
+        await reader.waitForSelected("Ferry timetable changes")
+        reader.terminal.send(.character("k"))
+        await reader.waitForSelected("Lighthouse repainted")
         await reader.stop()
     }
 
