@@ -14,10 +14,11 @@ public enum UnreadDirection: Sendable, Hashable {
     case previous
 }
 
-/// "Next unread" the way newsboat users expect it: within the list's feed first, in the list's
-/// order and without wrapping; then the next feed (in the feeds screen's order) that has unread
-/// articles; only then back round to the newer unread articles of the same feed. Lists that are
-/// not one feed (a tag, everything, a saved search) move within themselves.
+/// "Next unread" as newsboat goes: within the list's feed first, in the list's order, then round
+/// to the feed's unread articles on the other side of the current one (newsboat's
+/// `jump_to_next_unread_item` wraps within the feed); only when the feed has none left, the next
+/// feed (in the feeds screen's order) that has unread articles. Lists that are not one feed (a
+/// tag, everything, a saved search) move within themselves.
 struct UnreadNavigator: Sendable {
     let feeds: any FeedStoring
     let articles: any ArticleStoring
@@ -27,9 +28,8 @@ struct UnreadNavigator: Sendable {
     func find(_ direction: UnreadDirection, from current: ArticleID?,
               in filter: ArticleFilter) async throws(StoreError) -> (id: ArticleID, filter: ArticleFilter)? {
         if let inList = try await step(direction, from: current, in: filter) { return (inList, filter) }
-        guard case .feed(let feedID) = filter.scope else {
-            return try await wrapped(direction, skipping: current, in: filter).map { ($0, filter) }
-        }
+        if let round = try await wrapped(direction, skipping: current, in: filter) { return (round, filter) }
+        guard case .feed(let feedID) = filter.scope else { return nil }
         let ordered = try await feeds.feeds().map(\.id)
         let unread = try await articles.unreadCountsByFeed()
         if let start = ordered.firstIndex(of: feedID), ordered.count > 1 {
@@ -43,7 +43,7 @@ struct UnreadNavigator: Sendable {
                 if let id = try await step(direction, from: nil, in: otherFilter) { return (id, otherFilter) }
             }
         }
-        return try await wrapped(direction, skipping: current, in: filter).map { ($0, filter) }
+        return nil
     }
 
     /// The nearest unread in `direction` from `current` within the filter, never wrapping.

@@ -109,6 +109,18 @@ struct ArticleListInteractorTests {
         #expect(await spy.events.last == .notice(.noUnreadLeft))
     }
 
+    @Test("Given the oldest article of a feed whose newer ones are unread, when next unread is requested, then it goes round within the feed before another feed, as newsboat does")
+    func nextUnreadWrapsWithinTheFeedFirst() async throws {
+        let (alpha, alphaIDs) = await seed("Alpha", count: 3)
+        _ = await seed("Beta", count: 1, offset: 60)
+        let list = makeList(ArticleFilter(scope: .feed(alpha)))
+        await list.viewAppeared()
+        // Reading the oldest (the last row) leaves the two newer ones unread above it.
+        await list.articleOpened(alphaIDs[2])
+        await list.nextUnreadRequested()
+        #expect(await list.selectedArticle == alphaIDs[0], "round to the feed's newest unread, not Beta's")
+    }
+
     @Test("Given a saved search, when its list appears, then the heading source is the search and only matching articles are listed")
     func savedSearchList() async throws {
         let (feed, _) = await seed("Alpha", count: 1)
