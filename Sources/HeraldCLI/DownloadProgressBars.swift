@@ -62,7 +62,7 @@ final class DownloadProgressBars: Sendable {
     }
 
     private func announce(_ line: String, _ state: inout State) {
-        if output.isInteractive {
+        if output.drawsProgress {
             clear(&state)
             FileHandle.standardError.write(Data((line + "\n").utf8))
             draw(&state, force: true)
@@ -72,13 +72,13 @@ final class DownloadProgressBars: Sendable {
     }
 
     private func clear(_ state: inout State) {
-        guard output.isInteractive, state.drawnLines > 0 else { return }
+        guard output.drawsProgress, state.drawnLines > 0 else { return }
         FileHandle.standardError.write(Data(("\u{1B}[\(state.drawnLines)A" + "\u{1B}[J").utf8))
         state.drawnLines = 0
     }
 
     private func draw(_ state: inout State, force: Bool) {
-        guard output.isInteractive else { return }
+        guard output.drawsProgress else { return }
         let now = ContinuousClock.now
         guard force || state.lastDraw.duration(to: now) >= .milliseconds(100) else { return }
         state.lastDraw = now

@@ -12,7 +12,7 @@ final class ProgressConsole: Sendable {
             var lastLabel = ""
             for await state in await container.changes() {
                 guard case let .progress(done, total, label) = state.activity else { continue }
-                if output.isInteractive {
+                if output.drawsProgress {
                     Self.drawBar(done: done, total: total, label: label, width: output.width)
                 } else if label != lastLabel, !label.isEmpty {
                     FileHandle.standardError.write(Data("[\(done)/\(total)] \(label)\n".utf8))

@@ -6,6 +6,10 @@ struct TerminalOutput: Sendable {
     let isInteractive: Bool
     /// The width of the terminal in columns, or 80 when unknown.
     let width: Int
+    /// True when progress bars may be drawn: they go to standard error, so it is that which must
+    /// be a terminal (`herald refresh 2>>log` writes plain lines), and one that can move the cursor
+    /// (not `TERM=dumb`).
+    var drawsProgress = false
 
     /// Inspects the real standard output; `COLUMNS` overrides the measured width.
     static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalOutput {
@@ -18,7 +22,9 @@ struct TerminalOutput: Sendable {
         if let override = environment["COLUMNS"].flatMap(Int.init), override > 10 {
             columns = override
         }
-        return TerminalOutput(isInteractive: interactive, width: columns)
+        var output = TerminalOutput(isInteractive: interactive, width: columns)
+        output.drawsProgress = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        return output
     }
 
     /// Writes text to standard output without a newline. When the reader of a pipe has gone

@@ -12,10 +12,16 @@ public enum FeedParseError: Error, Sendable, Hashable {
     /// The document tried to expand entities or nest elements beyond safe limits (an XML bomb).
     case unsafeDocument(reason: String)
 
+    /// What ``notAFeed(detected:)`` names for an OPML file: a list of subscriptions, which
+    /// `herald import` reads.
+    public static let subscriptionList = "an OPML list of subscriptions"
+
     /// What went wrong and what the user can do, in one sentence.
     public var message: String {
         switch self {
         case .empty: "The document is empty; check the feed URL."
+        case .notAFeed(Self.subscriptionList):
+            "This is not a feed but \(Self.subscriptionList); subscribe to its feeds with `herald import FILE`."
         case .notAFeed(let detected): "This is not a feed but \(detected); try `herald add` with the page URL to discover its feed."
         case .unreadable(let reason): "The feed could not be read (\(reason)); tell the publisher or try again later."
         case .tooLarge(let limit): "The feed is larger than the \(limit / 1_048_576) MB limit and was not read."

@@ -30,6 +30,8 @@ public enum SubscribeError: Error, Sendable, Hashable {
     /// A feed that runs a command (``ScriptSource``) was asked for where only the person at the
     /// machine may add one (a web page, a sync client, a shared database).
     case scriptSourceRefused(url: String)
+    /// The document is a list of subscriptions (OPML), not a feed.
+    case subscriptionList(url: String)
 
     /// What went wrong and what the user can do.
     public var message: String {
@@ -40,6 +42,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
         case .noFeedFound(let url): "No feed was found at \(url) or on the page it points to; look for an RSS or Atom link on the site."
         case .store(let error): error.message
         case .list(let error): error.message
+        case .subscriptionList(let url):
+            "Nothing was subscribed: \(url) is a list of subscriptions (OPML), not a feed; import its feeds with "
+                + "`herald import \(url)`."
         case .scriptSourceRefused(let url):
             "Nothing was subscribed: \(url) runs a command, and commands are added only with `herald add` or "
                 + "`herald import` on this machine's own SQLite database."

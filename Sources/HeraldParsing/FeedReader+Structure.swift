@@ -50,6 +50,8 @@ extension FeedReader {
             return .feed
         case (.html, _):
             fail(.notAFeed(detected: "an HTML page"))
+        case (.other, _) where String(cString: localname).lowercased() == "opml":
+            fail(.notAFeed(detected: FeedParseError.subscriptionList))
         default:
             let label = TerminalSafety.sanitize(String(cString: localname).prefix(40).description)
             fail(.notAFeed(detected: "an XML document whose root element is <\(label)>"))

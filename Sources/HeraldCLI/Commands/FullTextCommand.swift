@@ -44,10 +44,9 @@ struct FullTextCommand: AsyncParsableCommand {
             let capture = FeedsCapture()
             let screen = herald.feedsScreen(display: capture)
             await screen.feedFullTextSet(target.id, isOn: state == .on)
+            // The screen's own notice says it ("Full text on for …"), once.
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
-            terminal.line(state == .on
-                ? "Full text is on for \(title): the next refresh fetches its new articles' pages."
-                : "Full text is off for \(title); the full texts already kept stay.")
+            if state == .off { terminal.line("The full texts already kept stay.") }
         }
     }
 }

@@ -31,7 +31,7 @@ struct MigrateCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         terminal.errorLine("Copying \(stores.sourceName) into \(stores.destinationName)…")
-        let interactive = terminal.isInteractive
+        let interactive = terminal.drawsProgress
         do {
             let report = try await stores.run { progress in
                 guard let line = MaintenanceText.progress(progress) else { return }

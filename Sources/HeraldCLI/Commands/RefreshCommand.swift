@@ -44,7 +44,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let interrupt = InterruptHandler { Task { await screen.refreshCancelRequested() } }
         await screen.refreshRequested(selection)
         interrupt.remove()
-        await progress.finish(interactive: terminal.isInteractive)
+        await progress.finish(interactive: terminal.drawsProgress)
         if interrupt.wasInterrupted {
             terminal.errorLine("Refresh stopped; every feed fetched before Ctrl-C is stored.")
         }

@@ -21,6 +21,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "On PostgreSQL: serve the sync clients of everyone who shares the database, each signed in to their own news (the web reader stays the --user's).")
     var everyone = false
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port takes 0 to 65535 (0 picks a free one), not \(port).")
+        }
+    }
+
     func run() async throws {
         let database = global.db
         try await CLISession.run(global) { herald, terminal in
@@ -65,7 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await application.runService()
         } catch {
-            throw CLIFailure("The web server stopped: \(error). Is port \(port) already in use? Try --port 0.")
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                throw CLIFailure("Port \(port) is already in use; try another with --port, or --port 0 for a free one.")
+            }
+            throw CLIFailure("The web server stopped: \(text)")
         }
     }
 }

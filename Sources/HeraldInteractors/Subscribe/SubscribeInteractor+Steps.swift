@@ -11,6 +11,8 @@ enum FetchedDocument {
     case feed(ParsedFeed, bodyHash: String)
     /// An HTML page, to look for feeds in.
     case page(Data)
+    /// A list of subscriptions (OPML), for `import`, not `add`.
+    case subscriptionList
     /// Neither (empty, unreadable, or no body).
     case neither
 }
@@ -22,6 +24,8 @@ extension SubscribeInteractor {
         do {
             let parsed = try parser.parseFeed(data, documentURL: response.finalURL, transportCharset: charset)
             return .feed(parsed, bodyHash: BodyHash.fingerprint(of: data))
+        } catch .notAFeed(FeedParseError.subscriptionList) {
+            return .subscriptionList
         } catch .notAFeed {
             return .page(data)
         } catch {

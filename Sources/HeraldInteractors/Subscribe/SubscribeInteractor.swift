@@ -84,6 +84,8 @@ public final class SubscribeInteractor: FeedSubscribing {
                 return try await add(parsed, from: answer, bodyHash: hash, at: feedURL, title: title, tags: tags)
             }
             throw .noFeedFound(url: url)
+        case .subscriptionList:
+            throw .subscriptionList(url: url)
         case .neither:
             throw .noFeedFound(url: url)
         }
