@@ -10,7 +10,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "The article id (from `herald list`), or a herald://article/ID link.")
     var article: String
-    @Option(help: "Wrap the text to this many columns (default: the terminal's width, at most 100).")
+    @Option(help: "Wrap the text to this many columns, at least 20 (default: the terminal's width, at most 100).")
     var width: Int?
     @Flag(help: "Show the full article from the page behind the link instead of the feed's text: the one kept, else fetched now and kept.")
     var full = false
@@ -41,7 +41,8 @@ struct ShowCommand: AsyncParsableCommand {
                 terminal.line(JSONOutput.encode(JSONOutput.FullArticle(stored)))
             } else {
                 let fullText = full ? await Self.fullText(of: id, refetch: refetch, herald: herald, terminal: terminal) : nil
-                ArticleDetailText.lines(viewModel, width: width ?? terminal.width, fullText: fullText).forEach(terminal.line)
+                // The terminal's width is capped at 100 columns for reading; an explicit --width is taken as given.
+                ArticleDetailText.lines(viewModel, width: width ?? min(terminal.width, 100), fullText: fullText).forEach(terminal.line)
             }
             // A failure queued while the screen worked (a mark-read that could not be saved) is
             // printed and fails the command.

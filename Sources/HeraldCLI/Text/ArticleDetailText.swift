@@ -11,7 +11,7 @@ enum ArticleDetailText {
         case .empty(let message): return [message]
         case .failed(let message, _): return ["Error: " + message]
         case .loaded(let content):
-            let wrapper = TextWrapper(width: max(20, min(width, 100)))
+            let wrapper = TextWrapper(width: max(20, width))
             var lines: [String] = []
             lines += wrapper.wrap(content.title)
             lines.append("Feed: " + content.feedTitle)
