@@ -26,6 +26,16 @@ extension CLISuite {
             #expect(parsed.stderr.contains("herald import"), "\(parsed.summary)")
         }
 
+        @Test("an empty database: list and refresh say how to add the first feeds")
+        func emptyDatabase() async throws {
+            let sandbox = try Sandbox()
+            for arguments in [["list"], ["refresh"]] {
+                let result = try await sandbox.herald(arguments + ["--db", sandbox.database])
+                #expect(result.succeeded, "\(result.summary)")
+                #expect(result.stdout.contains("herald add URL") && result.stdout.contains("herald import"), "\(result.summary)")
+            }
+        }
+
         @Test("serve refuses a port above 65535 as a usage error instead of serving on another")
         func servePortRange() async throws {
             let sandbox = try Sandbox()

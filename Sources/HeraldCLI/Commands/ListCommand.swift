@@ -38,6 +38,8 @@ struct ListCommand: AsyncParsableCommand {
                 let rows = await screen.rows
                 let next = await screen.cursor.map { JSONOutput.Cursor(date: $0.date, id: $0.id.rawValue) }
                 terminal.line(JSONOutput.encode(JSONOutput.Page(articles: rows.map(JSONOutput.Row.init), next: next)))
+            } else if case .empty = viewModel, (try? await herald.feeds())?.isEmpty == true {
+                terminal.line(CLIHints.noFeeds)
             } else {
                 ArticleListText.lines(viewModel, width: terminal.width).forEach(terminal.line)
             }

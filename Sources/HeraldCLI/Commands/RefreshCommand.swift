@@ -24,6 +24,7 @@ struct RefreshCommand: AsyncParsableCommand {
             }
             // The feeds module applies the retention policy after the refresh and reports it.
             try await Self.refresh(selection, herald: herald, terminal: terminal)
+            if (try? await herald.feeds())?.isEmpty == true { terminal.line(CLIHints.noFeeds) }
             // Feeds that download by themselves (`herald download auto FEED on`) queue their new episodes.
             do throws(HeraldError) {
                 let queued = try await herald.queueNewEpisodes()
