@@ -230,6 +230,20 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("J in an article then q comes back to the article just read, not the one first opened (as newsboat)")
+    func listFollowsTheArticle() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Red and white again.")
+        reader.terminal.send(.character("J"))
+        await reader.waitFor("The ferry leaves at nine.")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("Ferry timetable changes")
+        await reader.stop()
+    }
+
     @Test("help: k right after G scrolls back at once; a window too small to draw acts on no key but quitting")
     func helpAndTinyWindow() async throws {
         let reader = try await Self.start()

@@ -186,6 +186,11 @@ extension ReaderSession {
     private func followDetail(_ detail: ArticleDetailInteractor) async {
         let route = Route.articleDetail(await detail.articleID, within: await detail.filter)
         guard route != top?.route else { return }
+        // The list below moves along, as newsboat's does: `q` comes back to the article just read.
+        if entries.count >= 2, case .articleList(let list) = entries[entries.count - 2].module,
+           await list.filter == detail.filter {
+            await list.selectionMoved(to: await detail.articleID)
+        }
         entries[entries.count - 1].route = route
         entries[entries.count - 1].scroll = 0
         await router.openArticle(await detail.articleID, within: await detail.filter)
