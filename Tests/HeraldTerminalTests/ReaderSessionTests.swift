@@ -306,6 +306,21 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("C on the feeds screen asks, then marks every feed read (newsboat's mark-all-feeds-read)")
+    func markEverythingRead() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("C"))
+        await reader.waitFor("Mark all")
+        reader.terminal.send(.character("y"))
+        await reader.waitFor("every feed read", { _ in false == reader.terminal.text.contains("Mark all") })
+        for _ in 0..<300 {
+            if try await reader.herald.unreadCounts().values.reduce(0, +) == 0 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await reader.herald.unreadCounts().values.reduce(0, +) == 0)
+        await reader.stop()
+    }
+
     @Test("? shows the keys of the screen below; f turns full text on for a feed with a notice; q at the top quits")
     func helpFullTextAndQuit() async throws {
         let reader = try await Self.start()

@@ -46,6 +46,7 @@ public struct KeyMap: Sendable, Hashable {
             for (key, action) in listing { map.bind(key, to: action, in: context) }
         }
         map.bind(.character("D"), to: .removeFeed, in: .feeds)
+        map.bind(.character("C"), to: .markEverythingRead, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .article)
         map.bind(.character("e"), to: .enqueue, in: .article)

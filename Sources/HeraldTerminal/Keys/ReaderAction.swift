@@ -41,6 +41,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case toggleStar = "toggle-star"
     /// Mark every article of this list (or the selected feed) read, after a confirmation.
     case markAllRead = "mark-feed-read"
+    /// Mark every article of every feed read, after a confirmation (newsboat's `C`).
+    case markEverythingRead = "mark-all-feeds-read"
     /// Remove the selected feed, after a confirmation.
     case removeFeed = "remove-feed"
     /// Open the query line.
@@ -85,6 +87,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .toggleRead: "Toggle read"
         case .toggleStar: "Star or unstar"
         case .markAllRead: "Mark all read"
+        case .markEverythingRead: "Mark every feed read"
         case .removeFeed: "Remove the feed"
         case .search: "Search"
         case .openInBrowser: "Open the link in the browser"

@@ -37,6 +37,9 @@ extension ReaderSession {
         case .toggleRead: await toggle(star: false)
         case .toggleStar: await toggle(star: true)
         case .markAllRead: await askMarkAllRead()
+        case .markEverythingRead:
+            await router.ask(.confirmMarkAllRead(ArticleFilter(), listTitle: "every feed"))
+            await syncStack()
         case .removeFeed:
             guard let selected = selectedFeedsEntry, case .feed(let id) = selected.item else { return }
             await router.ask(.confirmRemoveFeed(id, title: selected.title))
