@@ -164,7 +164,7 @@ public final class CursesBackend: TerminalBackend {
     }
 
     private func draw(_ text: String, style: RoleStyle, selected: Bool) {
-        herald_write(text, style.bold ? 1 : 0, (style.reverse != selected) ? 1 : 0, style.underline ? 1 : 0,
+        herald_write(TerminalGlyphs.drawable(text), style.bold ? 1 : 0, (style.reverse != selected) ? 1 : 0, style.underline ? 1 : 0,
                      style.dim ? 1 : 0, style.colourPair)
     }
 }
