@@ -326,6 +326,8 @@ struct ReaderSessionTests {
         let reader = try await Self.start()
         reader.terminal.send(.character("?"))
         await reader.waitFor("Refresh all feeds")
+        // What n and q do on the feeds screen, not in a list.
+        #expect(reader.terminal.text.contains("Next feed with unread articles"), "\(reader.terminal.text)")
         reader.terminal.send(.character("q"))
         await reader.waitForSelected("All articles")
         reader.terminal.send(.character("n"), .character("f"))

@@ -90,7 +90,9 @@ public struct KeyMap: Sendable, Hashable {
         let own = bindings[context] ?? [:]
         for (key, action) in own { keysByAction[action, default: []].append(key) }
         if context != .alert {
-            for (key, action) in bindings[.global] ?? [:] where own[key] == nil {
+            // ENTER opens a row: in an article or the help there is none, so it is not offered there.
+            let opensNothing = context == .article || context == .help
+            for (key, action) in bindings[.global] ?? [:] where own[key] == nil && !(opensNothing && action == .open) {
                 keysByAction[action, default: []].append(key)
             }
         }

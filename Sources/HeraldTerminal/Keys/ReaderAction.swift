@@ -100,6 +100,17 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// What the action does on a screen of `context`, where that differs from ``summary``: on the
+    /// feeds screen, `n`/`p` move to a feed and `q` quits.
+    public func summary(in context: KeyContext) -> String {
+        switch (self, context) {
+        case (.nextUnread, .feeds): "Next feed with unread articles"
+        case (.previousUnread, .feeds): "Previous feed with unread articles"
+        case (.quit, .feeds): "Quit"
+        default: summary
+        }
+    }
+
     /// The short label of the hints line.
     public var hint: String {
         switch self {

@@ -8,7 +8,7 @@ public enum HelpView {
         var lines = [StyledLine("Keys of this screen (q or ESC closes help)", .heading), StyledLine()]
         for (action, keys) in keyMap.actions(in: context) {
             let names = keys.map(\.name).joined(separator: " ")
-            lines.append(StyledLine([Span("  " + ColumnText.pad(names, 18), .link), Span(" " + action.summary)]))
+            lines.append(StyledLine([Span("  " + ColumnText.pad(names, 18), .link), Span(" " + action.summary(in: context))]))
         }
         lines.append(StyledLine())
         lines.append(StyledLine("In an article, type a link's number and ENTER to open it.", .dim))
