@@ -36,6 +36,21 @@ extension CLISuite {
             }
         }
 
+        @Test("show --width N wraps the article at N columns, above the 100 the terminal's width is capped at")
+        func showWidth() async throws {
+            let sandbox = try Sandbox()
+            let paragraph = String(repeating: "The harbour master counts the boats at dawn and writes them down. ", count: 8)
+            let feed = try sandbox.write(Data(("<rss version=\"2.0\"><channel><title>F</title><item><guid>1</guid><title>A</title>"
+                                               + "<description>\(paragraph)</description></item></channel></rss>").utf8), to: "feed.xml")
+            _ = try await sandbox.herald(db: "add", URL(fileURLWithPath: feed).absoluteString)
+            let wide = try await sandbox.herald(db: "show", "1", "--width", "150")
+            #expect(wide.succeeded, "\(wide.summary)")
+            let longest = wide.stdout.split(separator: "\n").map(\.count).max() ?? 0
+            #expect(longest > 100 && longest <= 150, "longest line \(longest): \(wide.stdout)")
+            let narrow = try await sandbox.herald(db: "show", "1", "--width", "40")
+            #expect((narrow.stdout.split(separator: "\n").map(\.count).max() ?? 0) <= 40, "\(narrow.stdout)")
+        }
+
         @Test("serve refuses a port above 65535 as a usage error instead of serving on another")
         func servePortRange() async throws {
             let sandbox = try Sandbox()

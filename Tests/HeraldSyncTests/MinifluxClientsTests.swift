@@ -161,3 +161,23 @@ extension SyncSuite {
         }
     }
 }
+
+extension SyncSuite.MinifluxClientsTests {
+    @Test("PUT /v1/feeds/ID answers with the feed as GET gives it, its icon included")
+    func updatedFeedKeepsItsIcon() async throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        try await SyncFixture.with(stores: [.sqlite], icon: png) { fixture in
+            let harbour = try #require(try await fixture.herald.feeds().first { $0.displayTitle == "Harbour" })
+            try await fixture.test { client in
+                var headers = fixture.tokenHeaders
+                headers[.contentType] = "application/json"
+                let response = try await client.execute(uri: "/v1/feeds/\(harbour.id.rawValue)", method: .put, headers: headers,
+                                                        body: ByteBuffer(string: #"{"title": "Harbour Desk"}"#))
+                #expect(response.status == .created)
+                let feed = try #require(try response.json() as? [String: Any])
+                #expect(feed["title"] as? String == "Harbour Desk")
+                #expect((feed["icon"] as? [String: Any])?["feed_id"] as? Int == Int(harbour.id.rawValue))
+            }
+        }
+    }
+}
