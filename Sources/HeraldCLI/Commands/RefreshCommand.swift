@@ -23,8 +23,10 @@ struct RefreshCommand: AsyncParsableCommand {
                 selection = .feeds(ids)
             }
             // The feeds module applies the retention policy after the refresh and reports it.
-            try await Self.refresh(selection, herald: herald, terminal: terminal)
-            if (try? await herald.feeds())?.isEmpty == true { terminal.line(CLIHints.noFeeds) }
+            // The feeds screen the refresh ran through says whether there are any: no second query.
+            if case .empty = try await Self.refresh(selection, herald: herald, terminal: terminal) {
+                terminal.line(CLIHints.noFeeds)
+            }
             // Feeds that download by themselves (`herald download auto FEED on`) queue their new episodes.
             do throws(HeraldError) {
                 let queued = try await herald.queueNewEpisodes()
@@ -39,8 +41,11 @@ struct RefreshCommand: AsyncParsableCommand {
     }
 
     /// Runs a refresh through the feeds screen, drawing progress and honouring Ctrl-C.
-    static func refresh(_ selection: RefreshSelection, herald: Herald, terminal: TerminalOutput) async throws {
-        let screen = herald.feedsScreen(display: FeedsCapture())
+    /// - Returns: The feeds screen's state after the refresh.
+    @discardableResult
+    static func refresh(_ selection: RefreshSelection, herald: Herald, terminal: TerminalOutput) async throws -> FeedsViewModel {
+        let capture = FeedsCapture()
+        let screen = herald.feedsScreen(display: capture)
         let progress = ProgressConsole(container: herald.container, output: terminal)
         let interrupt = InterruptHandler { Task { await screen.refreshCancelRequested() } }
         await screen.refreshRequested(selection)
@@ -49,5 +54,6 @@ struct RefreshCommand: AsyncParsableCommand {
         if interrupt.wasInterrupted {
             terminal.errorLine("Refresh stopped; every feed fetched before Ctrl-C is stored.")
         }
+        return await capture.viewModel
     }
 }

@@ -105,9 +105,7 @@ struct FeedRefresher: Sendable {
     /// for the next one is still ahead: then no refresh asks sooner, whatever selected the feed.
     static func serverWait(for feed: Feed, now: Date) -> RefreshSkipReason? {
         let state = feed.fetchState
-        guard let error = state.lastError, let due = state.nextDueAt, due > now else { return nil }
-        let status = error.status ?? (error.kind == .rateLimited ? 429 : 0)
-        guard status == 429 || status == 503 else { return nil }
+        guard let status = state.lastError?.slowDownStatus, let due = state.nextDueAt, due > now else { return nil }
         return .serverAskedToWait(status: status, minutesLeft: Int((due.timeIntervalSince(now) / 60).rounded(.up)))
     }
 

@@ -71,3 +71,12 @@ extension RefreshPolicy {
         return UpdateHint(syndicationInterval: due.timeIntervalSince(success))
     }
 }
+
+extension FeedFailure {
+    /// 429 or 503 when the failure was the site asking clients to slow down, else nil: the
+    /// schedule waits the feed's usual interval then, and no refresh asks sooner.
+    var slowDownStatus: Int? {
+        let status = self.status ?? (kind == .rateLimited ? 429 : nil)
+        return status == 429 || status == 503 ? status : nil
+    }
+}

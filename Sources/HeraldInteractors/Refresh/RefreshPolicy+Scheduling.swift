@@ -80,9 +80,6 @@ extension RefreshPolicy {
         return max(date, now.addingTimeInterval(floor))
     }
 
-    /// The shortest wait before a failed feed is asked again: the feed's minimum interval (a
-    /// failure never makes a site polled more often than a healthy feed may be), and when the
-    /// server asked to slow down (429, 503) the feed's whole usual interval.
     /// The longest backoff after a failure of the network itself (no answer: the name did not
     /// resolve, the connection failed or timed out): the feed's usual interval. Such failures are
     /// as often this machine's as the site's (a laptop offline overnight, with a refresh every
@@ -91,13 +88,21 @@ extension RefreshPolicy {
     /// to ``backoffCap``.
     func retryCap(after failure: FeedFailure, previous old: FetchState, settings: FeedSettings) -> TimeInterval? {
         guard [.dns, .connection, .timeout].contains(failure.kind) else { return nil }
-        let usual = carriedHint(from: old)?.suggestedInterval ?? defaultInterval
-        return clampedInterval(max(defaultInterval, usual), settings: settings)
+        return usualInterval(previous: old, settings: settings)
     }
 
+    /// The shortest wait before a failed feed is asked again: the feed's minimum interval (a
+    /// failure never makes a site polled more often than a healthy feed may be), and when the
+    /// server asked to slow down (429, 503) the feed's whole usual interval.
     func retryFloor(after failure: FeedFailure, previous old: FetchState, settings: FeedSettings) -> TimeInterval {
         let minimum = clampedInterval(0, settings: settings)
-        guard failure.kind == .rateLimited || failure.status == 429 || failure.status == 503 else { return minimum }
+        guard failure.slowDownStatus != nil else { return minimum }
+        return usualInterval(previous: old, settings: settings)
+    }
+
+    /// The interval a healthy feed is polled at: the one chosen after its last success (when the
+    /// last attempt succeeded), else the default, never shorter than the default, within the feed's bounds.
+    private func usualInterval(previous old: FetchState, settings: FeedSettings) -> TimeInterval {
         let usual = carriedHint(from: old)?.suggestedInterval ?? defaultInterval
         return clampedInterval(max(defaultInterval, usual), settings: settings)
     }
