@@ -47,7 +47,7 @@ struct BodyTextWriterTests {
             }
             var next = current.nextSibling
             var up = current.parent
-            while next == nil, let parent = up, parent !== node {
+            while next == nil, let parent = up, parent != node {
                 if PageWriter.blockElements.contains(parent.name) { breakLine() }
                 next = parent.nextSibling
                 up = parent.parent

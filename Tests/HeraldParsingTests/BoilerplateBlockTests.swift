@@ -86,16 +86,17 @@ struct BoilerplateBlockTests {
             <div class="commentary-body"><p>\(prose("garlic"))</p><p>\(prose("clove"))</p></div>
             """)
         #expect(article.text.contains("The clove grows best"))
-        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "commentary comment-body")])))
-        #expect(ExtractionPatterns.isCommentThread(PageNode(name: "section", attributes: [("id", "comments")])))
-        #expect(ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "post-footer comments-area")])))
-        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "article", attributes: [("id", "comments")])))
-        #expect(!ExtractionPatterns.isCommentThread(PageNode(name: "div", attributes: [("class", "comments-open")])))
-        let wrapper = PageNode(name: "div", attributes: [("class", "comments")])
-        let story = PageNode(name: "article")
+        let tree = PageTree()
+        #expect(!ExtractionPatterns.isCommentThread(tree.make("div", attributes: [("class", "commentary comment-body")])))
+        #expect(ExtractionPatterns.isCommentThread(tree.make("section", attributes: [("id", "comments")])))
+        #expect(ExtractionPatterns.isCommentThread(tree.make("div", attributes: [("class", "post-footer comments-area")])))
+        #expect(!ExtractionPatterns.isCommentThread(tree.make("article", attributes: [("id", "comments")])))
+        #expect(!ExtractionPatterns.isCommentThread(tree.make("div", attributes: [("class", "comments-open")])))
+        let wrapper = tree.make("div", attributes: [("class", "comments")])
+        let story = tree.make("article")
         wrapper.append(story)
         #expect(!ExtractionPatterns.isCommentThread(wrapper))
-        withExtendedLifetime(story) {}
+        withExtendedLifetime(tree) {}
     }
 
     @Test func aPageWrapperNamedForItsCommentsIsNotAThread() {

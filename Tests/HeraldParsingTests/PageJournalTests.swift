@@ -98,6 +98,6 @@ struct PageJournalTests {
         tree.rewind(tree.body)
         #expect(first.name == "li")
         #expect(!first.isJournaled)
-        #expect(!tree.body.elementChildren.contains { $0 === made })
+        #expect(!tree.body.elementChildren.contains { $0 == made })
     }
 }

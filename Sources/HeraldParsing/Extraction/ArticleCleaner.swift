@@ -73,7 +73,7 @@ struct ArticleCleaner {
     private func removeMatching(under root: PageNode, _ filter: (PageNode) -> Bool) {
         let end = ArticleGrabber.nextElement(after: root, within: root.parent ?? root, skippingChildren: true)
         var cursor = ArticleGrabber.nextElement(after: root, within: root.parent ?? root)
-        while let node = cursor, node !== end {
+        while let node = cursor, node != end {
             if filter(node) {
                 cursor = ArticleGrabber.nextElement(after: node, within: root.parent ?? root, skippingChildren: true)
                 node.detach()

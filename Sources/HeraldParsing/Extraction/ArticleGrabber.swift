@@ -73,7 +73,7 @@ struct ArticleGrabber {
     private mutating func attempt(on page: PageNode) -> Attempt? {
         let elementsToScore = collectElementsToScore(page)
         // The page does not change until the siblings are gathered: measure its text once.
-        let measured = TextSummary.measure(page)
+        TextSummary.measure(page)
         let candidates = score(elementsToScore)
         var topCandidates: [PageNode] = []
         for candidate in candidates {
@@ -103,13 +103,13 @@ struct ArticleGrabber {
         let topScore = topCandidate.score ?? 0
         let threshold = max(10, topScore * 0.2)
         guard let parentOfTop = topCandidate.parent else {
-            TextSummary.forget(measured)
+            TextSummary.forget(in: tree)
             return nil
         }
         let topClass = topCandidate.className
         for sibling in parentOfTop.elementChildren {
             var append = false
-            if sibling === topCandidate {
+            if sibling == topCandidate {
                 append = true
             } else {
                 var bonus = 0.0
@@ -133,7 +133,7 @@ struct ArticleGrabber {
         }
 
         // The cleaning changes the tree: from here on text is measured afresh.
-        TextSummary.forget(measured)
+        TextSummary.forget(in: tree)
         ArticleCleaner(tree: tree, flags: flags).clean(content)
 
         if madeTopCandidate {
@@ -169,8 +169,8 @@ struct ArticleGrabber {
         // A node's own subtree is as the attempt began when the walk reaches it (the walk changes
         // only what it has passed, and a div's children after testing it): its emptiness is read
         // from measures taken once, not from a walk of each container.
-        let measured = TextSummary.measure(page)
-        defer { TextSummary.forget(measured) }
+        TextSummary.measure(page)
+        defer { TextSummary.forget(in: tree) }
         var elements: [PageNode] = []
         var shouldRemoveTitleHeader = true
         var cursor: PageNode? = page
@@ -284,7 +284,7 @@ struct ArticleGrabber {
             var parent = topCandidate.parent
             while let ancestor = parent, ancestor.name != "body" {
                 var lists = 0
-                for list in alternativeAncestors where lists < 3 && list.contains(where: { $0 === ancestor }) { lists += 1 }
+                for list in alternativeAncestors where lists < 3 && list.contains(where: { $0 == ancestor }) { lists += 1 }
                 if lists >= 3 {
                     topCandidate = ancestor
                     break
@@ -440,7 +440,7 @@ struct ArticleGrabber {
     static func nextElement(after node: PageNode, within root: PageNode, skippingChildren: Bool = false) -> PageNode? {
         if !skippingChildren, let child = node.firstElementChild { return child }
         var cursor: PageNode? = node
-        while let current = cursor, current !== root {
+        while let current = cursor, current != root {
             if let next = current.nextElementSibling { return next }
             cursor = current.parent
         }

@@ -53,7 +53,7 @@ extension BoilerplateBlocks {
         var ancestor = heading.parent
         while let node = ancestor {
             if node.name == "a" { return leadsElsewhere(node) }
-            if node === card { break }
+            if node == card { break }
             ancestor = node.parent
         }
         let linked = heading.descendants(named: "a").filter(leadsElsewhere).reduce(0) { $0 + $1.innerTextLength() }
@@ -77,8 +77,8 @@ extension BoilerplateBlocks {
     static func precedes(_ node: PageNode, _ other: PageNode, in card: PageNode) -> Bool {
         var cursor = card.firstChild
         while let current = cursor {
-            if current === node { return true }
-            if current === other { return false }
+            if current == node { return true }
+            if current == other { return false }
             cursor = current.following(within: card)
         }
         return false

@@ -100,7 +100,7 @@ enum BoilerplateBlocks {
                   let alike = byStart[Substring(stem.unicodeScalars.prefix(keyLength))] else { continue }
             let length = text.unicodeScalars.count
             let whole = alike.contains { other in
-                other.block !== block && other.text != text && other.text.unicodeScalars.count > length - 8
+                other.block != block && other.text != text && other.text.unicodeScalars.count > length - 8
                     && other.text.hasPrefix(stem) && article.contains(other.block)
                     && !other.block.contains(block) && !block.contains(other.block)
             }

@@ -1,156 +1,162 @@
 /// A node of a page's tree as the article extractor reshapes it: an element or a run of text.
 ///
-/// Nodes live in a ``PageTree``, which owns them all; the links between them (parent, siblings,
-/// children) do not own anything, so taking a node out of the tree is a few pointer writes and
-/// releasing a page of 100,000 nested or sibling elements never recurses.
-final class PageNode {
-    // The stored properties are declared in the order that packs them tightest: a page of
-    // 20,000 nodes holds them all at the extraction's peak.
-
-    /// An element's tag name, or a text node's characters.
-    private var value: String
-    /// The attributes of an element, names lower-cased, in document order.
-    var attributes: [(name: String, value: String)] { willSet { noteChange() } }
-
-    unowned(unsafe) var parent: PageNode? { willSet { noteChange() } }
-    unowned(unsafe) var firstChild: PageNode? { willSet { noteChange() } }
-    unowned(unsafe) var lastChild: PageNode? { willSet { noteChange() } }
-    unowned(unsafe) var nextSibling: PageNode? { willSet { noteChange() } }
-    unowned(unsafe) var previousSibling: PageNode? { willSet { noteChange() } }
-
-    /// The tree that made the node: its journal hears of the node's changes, and it keeps the
-    /// node's text measure (nil for a node made alone, which has none).
-    unowned(unsafe) let tree: PageTree?
-    /// The score, meaningful when ``Marks/scored`` is set.
-    private var scoreValue = 0.0
+/// A node is a handle: its tree and its serial, the place in the order the tree made nodes. What
+/// it is (links, name, text, attributes, marks) lives in the tree's columns (``PageTree``), so a
+/// handle is two words that cost no reference counting, taking a node out of the tree is a few
+/// writes, and releasing a page of 100,000 nested or sibling elements never recurses. A handle
+/// is only used while its tree lives: the extraction holds the tree until it is done.
+struct PageNode: Hashable {
+    /// The tree that made the node and keeps it.
+    unowned(unsafe) let tree: PageTree
     /// The node's place in the order its tree made nodes: a journal records only the nodes that
-    /// existed when it began, and the tree keeps the node's text measure under it.
+    /// existed when it began.
     let serial: Int32
-    private var marks: Marks
 
-    private struct Marks: OptionSet {
-        let rawValue: UInt8
-        static let text = Marks(rawValue: 1)
-        static let scored = Marks(rawValue: 2)
-        static let dataTable = Marks(rawValue: 4)
-        static let journaled = Marks(rawValue: 8)
-        static let measured = Marks(rawValue: 16)
-    }
-
-    /// A node made alone (tests): an element when `name` is not empty, else a run of `text`.
-    convenience init(name: String, attributes: [(name: String, value: String)] = [], text: String = "") {
-        self.init(in: nil, serial: 0, name: name, attributes: attributes, text: text)
-    }
-
-    /// A node of `tree`, the `serial`-th it made: an element when `name` is not empty, else a run
-    /// of `text`.
-    init(in tree: PageTree?, serial: Int32, name: String, attributes: [(name: String, value: String)], text: String) {
-        value = name.isEmpty ? text : name
-        self.attributes = attributes
+    init(tree: PageTree, serial: Int32) {
         self.tree = tree
         self.serial = serial
-        marks = name.isEmpty ? .text : []
     }
+
+    static func == (lhs: PageNode, rhs: PageNode) -> Bool {
+        lhs.serial == rhs.serial && lhs.tree === rhs.tree
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(serial)
+    }
+
+    private var index: Int { Int(serial) }
+
+    private func node(_ serial: Int32) -> PageNode? {
+        serial < 0 ? nil : PageNode(tree: tree, serial: serial)
+    }
+
+    // MARK: Links
+
+    var parent: PageNode? {
+        get { node(tree.parents[index]) }
+        nonmutating set {
+            noteChange()
+            tree.parents[index] = newValue?.serial ?? PageTree.noNode
+        }
+    }
+
+    var firstChild: PageNode? {
+        get { node(tree.firstChildren[index]) }
+        nonmutating set {
+            noteChange()
+            tree.firstChildren[index] = newValue?.serial ?? PageTree.noNode
+        }
+    }
+
+    var lastChild: PageNode? {
+        get { node(tree.lastChildren[index]) }
+        nonmutating set {
+            noteChange()
+            tree.lastChildren[index] = newValue?.serial ?? PageTree.noNode
+        }
+    }
+
+    var nextSibling: PageNode? {
+        get { node(tree.nextSiblings[index]) }
+        nonmutating set {
+            noteChange()
+            tree.nextSiblings[index] = newValue?.serial ?? PageTree.noNode
+        }
+    }
+
+    var previousSibling: PageNode? {
+        get { node(tree.previousSiblings[index]) }
+        nonmutating set {
+            noteChange()
+            tree.previousSiblings[index] = newValue?.serial ?? PageTree.noNode
+        }
+    }
+
+    // MARK: What the node is
 
     /// The lower-cased tag name of an element; empty for text.
     var name: String {
-        get { marks.contains(.text) ? "" : value }
-        set {
-            assert(!marks.contains(.text), "a text node has no name: its characters would be lost")
+        get { tree.names[Int(tree.nameIndexes[index])] }
+        nonmutating set {
+            assert(isElement && !newValue.isEmpty, "a text node has no name: its characters would be lost")
             noteChange()
-            value = newValue
+            tree.nameIndexes[index] = tree.elementNameIndex(newValue)
         }
     }
 
-    /// The characters of a text node; empty for an element. Set only while the page is read
-    /// (before any journal): a change is not journaled.
-    var text: String {
-        get { marks.contains(.text) ? value : "" }
-        set {
-            assert(marks.contains(.text) && tree.map { $0.journalStart == 0 } ?? true,
-                   "only a text node's characters change, and only while the page is read")
-            value = newValue
-        }
+    /// The characters of a text node; empty for an element.
+    var text: String { isText ? tree.text(of: serial) : "" }
+
+    /// Calls `body` with the UTF-8 characters of a text node (none for an element).
+    func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        isText ? tree.withText(of: serial, body) : body(UnsafeBufferPointer(start: nil, count: 0))
     }
 
-    var isText: Bool { marks.contains(.text) }
-    var isElement: Bool { !marks.contains(.text) }
+    var isText: Bool { tree.nameIndexes[index] == 0 }
+    var isElement: Bool { tree.nameIndexes[index] != 0 }
 
     /// The extractor's score once a node has been a candidate ("initialised"), else nil.
     var score: Double? {
-        get { marks.contains(.scored) ? scoreValue : nil }
-        set {
-            if let newValue {
-                scoreValue = newValue
-                marks.insert(.scored)
-            } else {
-                marks.remove(.scored)
-            }
-        }
+        get { tree.scores[serial] }
+        nonmutating set { tree.scores[serial] = newValue }
     }
 
     /// Set on a table that holds data (not layout).
     var isDataTable: Bool {
-        get { marks.contains(.dataTable) }
-        set { if newValue { marks.insert(.dataTable) } else { marks.remove(.dataTable) } }
-    }
-
-    /// The measure of the node's text while the tree does not change (scoring), else nil. The
-    /// tree keeps it, so a node is 40 bytes smaller when none is taken.
-    var summary: TextSummary? {
-        get {
-            guard marks.contains(.measured), let tree else { return nil }
-            return tree.summary(at: serial)
-        }
-        set {
-            guard let tree else { return }
-            if let newValue {
-                tree.setSummary(newValue, at: serial)
-                marks.insert(.measured)
-            } else {
-                marks.remove(.measured)
-            }
+        get { tree.marks[index].contains(.dataTable) }
+        nonmutating set {
+            if newValue { tree.marks[index].insert(.dataTable) } else { tree.marks[index].remove(.dataTable) }
         }
     }
 
     /// Set while the tree's journal holds the node as it was.
-    var isJournaled: Bool {
-        get { marks.contains(.journaled) }
-        set { if newValue { marks.insert(.journaled) } else { marks.remove(.journaled) } }
-    }
+    var isJournaled: Bool { tree.marks[index].contains(.journaled) }
 
-    /// What a journal saves and puts back: the name or text, kept as it is.
-    var journaledValue: String {
-        get { value }
-        set { value = newValue }
+    /// The measure of an element's text while the tree does not change (scoring), else nil.
+    var summary: TextSummary? {
+        get { tree.summary(at: serial) }
+        nonmutating set { tree.setSummary(newValue, at: serial) }
     }
 
     /// Called before the node's links, name or attributes change: a journal that began after the
     /// node was made saves the node as it was, once.
     @inline(__always)
     private func noteChange() {
-        guard !marks.contains(.journaled), let tree, serial < tree.journalStart else { return }
+        guard serial < tree.journalStart, !tree.marks[index].contains(.journaled) else { return }
         tree.journal(self)
     }
 
     // MARK: Attributes
 
-    func attribute(_ key: String) -> String? {
-        for attribute in attributes where attribute.name == key { return attribute.value }
-        return nil
-    }
-
-    func hasAttribute(_ key: String) -> Bool { attributes.contains { $0.name == key } }
-
-    func setAttribute(_ key: String, _ value: String) {
-        if let index = attributes.firstIndex(where: { $0.name == key }) {
-            attributes[index].value = value
-        } else {
-            attributes.append((key, value))
+    /// The attributes of an element, names lower-cased, in document order.
+    var attributes: [(name: String, value: String)] {
+        get { tree.attributes(of: serial) }
+        nonmutating set {
+            noteChange()
+            tree.setAttributes(newValue, of: serial)
         }
     }
 
-    func removeAttribute(_ key: String) { attributes.removeAll { $0.name == key } }
+    func attribute(_ key: String) -> String? { tree.attribute(key, of: serial) }
+
+    func hasAttribute(_ key: String) -> Bool { tree.hasAttribute(key, of: serial) }
+
+    /// True when the value of some attribute passes `predicate`.
+    func hasAttributeValue(where predicate: (String) -> Bool) -> Bool {
+        tree.containsAttribute(of: serial) { _, value in predicate(value) }
+    }
+
+    func setAttribute(_ key: String, _ value: String) {
+        noteChange()
+        tree.setAttribute(key, value, of: serial)
+    }
+
+    func removeAttribute(_ key: String) {
+        guard hasAttribute(key) else { return }
+        noteChange()
+        tree.removeAttribute(key, of: serial)
+    }
 
     var className: String { attribute("class") ?? "" }
     var id: String { attribute("id") ?? "" }
@@ -229,7 +235,7 @@ final class PageNode {
 
     /// Puts `other` (taken from wherever it was) where this node is, and takes this one out.
     func replace(with other: PageNode) {
-        guard other !== self else { return }
+        guard other != self else { return }
         other.detach()
         other.parent = parent
         other.previousSibling = previousSibling
@@ -245,7 +251,7 @@ final class PageNode {
     func contains(_ node: PageNode) -> Bool {
         var cursor: PageNode? = node
         while let current = cursor {
-            if current === self { return true }
+            if current == self { return true }
             cursor = current.parent
         }
         return false
@@ -258,7 +264,7 @@ final class PageNode {
     func following(within root: PageNode, skippingChildren: Bool = false) -> PageNode? {
         if !skippingChildren, let firstChild { return firstChild }
         var cursor: PageNode? = self
-        while let node = cursor, node !== root {
+        while let node = cursor, node != root {
             if let next = node.nextSibling { return next }
             cursor = node.parent
         }
@@ -333,9 +339,11 @@ final class PageNode {
     /// All the text under the node, as the DOM's `textContent`.
     var textContent: String {
         if isText { return text }
-        var result = ""
-        forEachDescendant { if $0.isText { result += $0.text } }
-        return result
+        var utf8: [UInt8] = []
+        forEachDescendant { node in
+            if node.isText { node.withTextUTF8 { utf8.append(contentsOf: $0) } }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The text trimmed, and with runs of white space made one space when `normalizingSpaces`.
@@ -350,11 +358,11 @@ final class PageNode {
         if let summary { return (normalizingSpaces ? summary.normalizedLength : summary.trimmedLength, Int(summary.commas)) }
         var counter = TextCounter(normalizingSpaces: normalizingSpaces)
         if isText {
-            counter.count(text)
+            withTextUTF8 { counter.count(utf8: $0) }
         } else {
             var cursor = firstChild
             while let node = cursor {
-                if node.isText { counter.count(node.text) }
+                if node.isText { node.withTextUTF8 { counter.count(utf8: $0) } }
                 cursor = node.following(within: self)
             }
         }
@@ -366,13 +374,19 @@ final class PageNode {
         textStatistics(normalizingSpaces: normalizingSpaces).length
     }
 
+    /// The number of Unicode scalars of a text node's characters (a scalar starts at every byte
+    /// that does not continue one).
+    private var scalarCount: Int {
+        withTextUTF8 { utf8 in utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    }
+
     /// The length of ``textContent`` in characters, counted up to `limit` (then `limit`).
     func rawTextLength(upTo limit: Int) -> Int {
-        if isText { return min(limit, text.unicodeScalars.count) }
+        if isText { return min(limit, scalarCount) }
         var length = 0
         var cursor = firstChild
         while let node = cursor, length < limit {
-            if node.isText { length += node.text.unicodeScalars.count }
+            if node.isText { length += node.scalarCount }
             cursor = node.following(within: self)
         }
         return min(limit, length)
@@ -380,7 +394,7 @@ final class PageNode {
 
     /// True when some text under the node is not white space.
     var hasVisibleText: Bool {
-        if isText { return !PageText.isBlank(text) }
-        return hasDescendant { $0.isText && !PageText.isBlank($0.text) }
+        if isText { return !withTextUTF8(PageText.isBlank(utf8:)) }
+        return hasDescendant { $0.isText && !$0.withTextUTF8(PageText.isBlank(utf8:)) }
     }
 }

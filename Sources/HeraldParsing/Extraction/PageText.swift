@@ -72,6 +72,15 @@ enum PageText {
         return onlyASCII || text.unicodeScalars.allSatisfy(isSpace)
     }
 
+    /// ``isBlank(_:)`` of UTF-8 characters.
+    static func isBlank(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 {
+            if byte >= 0x80 { return isBlank(String(decoding: utf8, as: UTF8.self)) }
+            if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return false }
+        }
+        return true
+    }
+
     /// The words of a text for similarity: lower-cased runs of letters, digits and `_`.
     static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []

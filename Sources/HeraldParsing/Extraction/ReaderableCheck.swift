@@ -6,12 +6,12 @@ enum ReaderableCheck {
 
     static func isProbablyReaderable(_ tree: PageTree) -> Bool {
         var nodes: [PageNode] = []
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<Int32>()
         tree.root.forEachDescendant { node in
             if node.name == "p" || node.name == "pre" || node.name == "article" {
-                if seen.insert(ObjectIdentifier(node)).inserted { nodes.append(node) }
+                if seen.insert(node.serial).inserted { nodes.append(node) }
             } else if node.name == "br", let parent = node.parent, parent.name == "div" {
-                if seen.insert(ObjectIdentifier(parent)).inserted { nodes.append(parent) }
+                if seen.insert(parent.serial).inserted { nodes.append(parent) }
             }
         }
         var score = 0.0

@@ -27,7 +27,7 @@ struct SiteRules: Sendable {
         for selector in rules.flatMap(\.keep) {
             let found = SelectorMatching.elements(matching: selector, under: tree.body)
             // An element inside another one found is already there.
-            let outermost = found.filter { node in !found.contains { $0 !== node && $0.contains(node) } }
+            let outermost = found.filter { node in !found.contains { $0 != node && $0.contains(node) } }
             guard !outermost.isEmpty else { continue }
             let container = tree.make("div")
             for node in outermost {
@@ -62,7 +62,7 @@ enum SelectorMatching {
         var ancestor = node.parent
         switch steps[index].combinator {
         case .child:
-            guard let parent = ancestor, parent !== root.parent else { return false }
+            guard let parent = ancestor, parent != root.parent else { return false }
             return matches(steps, at: index - 1, parent, within: root)
         case .descendant:
             while let current = ancestor {

@@ -21,33 +21,36 @@ struct TextCounter {
 
     mutating func count(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    index += 1
-                    if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                        space()
-                    } else {
-                        visible(isComma: byte == 0x2C)
-                    }
-                    continue
-                }
-                // A multi-byte character: decode it to classify it.
-                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : width == 2 ? 0x1F : 0x7F)
-                var offset = 1
-                while offset < width && index + offset < bytes.count {
-                    value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-                    offset += 1
-                }
-                index += offset
-                if let scalar = Unicode.Scalar(value), PageText.isSpace(scalar) {
+        text.withUTF8 { count(utf8: $0) }
+    }
+
+    /// Counts UTF-8 characters.
+    mutating func count(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
                     space()
                 } else {
-                    visible(isComma: Unicode.Scalar(value).map(PageText.isComma) ?? false)
+                    visible(isComma: byte == 0x2C)
                 }
+                continue
+            }
+            // A multi-byte character: decode it to classify it.
+            let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : width == 2 ? 0x1F : 0x7F)
+            var offset = 1
+            while offset < width && index + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+                offset += 1
+            }
+            index += offset
+            if let scalar = Unicode.Scalar(value), PageText.isSpace(scalar) {
+                space()
+            } else {
+                visible(isComma: Unicode.Scalar(value).map(PageText.isComma) ?? false)
             }
         }
     }

@@ -29,12 +29,12 @@ struct TextSummary {
 
     init() {}
 
-    /// Measures one text node.
-    init(text: String) {
+    /// Measures one run of text.
+    init(utf8: UnsafeBufferPointer<UInt8>) {
         var counter = TextCounter(normalizingSpaces: true)
-        counter.count(text)
+        counter.count(utf8: utf8)
         var raw = TextCounter(normalizingSpaces: false)
-        raw.count(text)
+        raw.count(utf8: utf8)
         visible = Int32(truncatingIfNeeded: counter.visible)
         commas = Int32(truncatingIfNeeded: counter.commas)
         internalRuns = Int32(truncatingIfNeeded: counter.length - counter.visible)
@@ -68,22 +68,24 @@ struct TextSummary {
         return result
     }
 
-    /// Measures every node of `root`'s subtree (itself included), children first, into ``PageNode/summary``.
-    /// - Returns: The nodes measured, to forget the measures when the tree is about to change.
-    @discardableResult
-    static func measure(_ root: PageNode) -> [PageNode] {
+    /// Measures every element of `root`'s subtree (itself included), children first, into
+    /// ``PageNode/summary``; a run of text is measured as its parent's measure is made (the
+    /// measures of text are not kept: there are twice as many runs of text as elements).
+    /// ``forget(_:)`` lets the measures go, when the tree is about to change.
+    static func measure(_ root: PageNode) {
+        guard root.isElement else { return }
         var order: [PageNode] = [root]
-        root.forEachDescendant { order.append($0) }
-        root.tree?.reserveSummaries()
+        root.forEachDescendant { if $0.isElement { order.append($0) } }
+        root.tree.reserveSummaries()
         for node in order.reversed() {
-            if node.isText {
-                node.summary = TextSummary(text: node.text)
-                continue
-            }
             var summary = TextSummary()
             var child = node.firstChild
             while let current = child {
-                if let measured = current.summary { summary = summary.followed(by: measured) }
+                if current.isText {
+                    summary = summary.followed(by: current.withTextUTF8(TextSummary.init(utf8:)))
+                } else if let measured = current.summary {
+                    summary = summary.followed(by: measured)
+                }
                 child = current.nextSibling
             }
             if node.name == "br" || node.name == "hr" { summary.breaks += 1 }
@@ -92,13 +94,11 @@ struct TextSummary {
             }
             node.summary = summary
         }
-        return order
     }
 
-    /// Forgets the measures of `nodes` (what ``measure(_:)`` returned), and lets the tree release
-    /// their storage: measures are taken one set at a time.
-    static func forget(_ nodes: [PageNode]) {
-        for node in nodes { node.summary = nil }
-        nodes.first?.tree?.releaseSummaries()
+    /// Forgets every measure of `tree` and lets it release their storage: measures are taken one
+    /// set at a time.
+    static func forget(in tree: PageTree) {
+        tree.releaseSummaries()
     }
 }
