@@ -9,17 +9,21 @@ extension Herald {
     ///   - page: The page's bytes as served.
     ///   - pageURL: Its address, for relative links and images.
     ///   - charset: The charset its server declared (wins over the page's `<meta charset>`).
-    public static func extractArticle(from page: Data, pageURL: String? = nil, charset: String? = nil) -> ExtractedArticle {
-        ArticlePages.extract(page, pageURL: pageURL, charset: charset)
+    ///
+    /// The page is consumed: passed as its caller's last use, it is let go of once read, before
+    /// the article is written out.
+    public static func extractArticle(from page: consuming Data, pageURL: String? = nil, charset: String? = nil) -> ExtractedArticle {
+        ArticlePages.extract(consume page, pageURL: pageURL, charset: charset)
     }
 
     /// Extracts the readable article of a page at hand with the per-site rules of the config file
     /// (`extract-keep`, `extract-drop`) as well as the built-in ones; needs no database.
+    /// The page is consumed, as by ``extractArticle(from:pageURL:charset:)``.
     /// - Throws: ``HeraldError/configuration(_:)`` when the config file is wrong.
-    public static func extractArticle(from page: Data, pageURL: String?, charset: String?,
+    public static func extractArticle(from page: consuming Data, pageURL: String?, charset: String?,
                                       environment: [String: String]) throws(HeraldError) -> ExtractedArticle {
         let rules = try configuration(databasePath: nil, user: nil, environment: environment).extractionRules
-        return ArticlePages.extract(page, pageURL: pageURL, charset: charset, rules: rules)
+        return ArticlePages.extract(consume page, pageURL: pageURL, charset: charset, rules: rules)
     }
 
     /// Fetches a page with the engine's fetcher (its timeouts, size limit and redirects) and

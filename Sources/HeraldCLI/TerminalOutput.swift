@@ -42,6 +42,16 @@ struct TerminalOutput: Sendable {
         write(text + "\n")
     }
 
+    /// Writes UTF-8 bytes (a JSON document) and a line break to standard output, as they are.
+    func line(utf8 bytes: Data) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: bytes)
+            try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
+        } catch {
+            exit(0)
+        }
+    }
+
     /// Writes one line to standard error.
     func errorLine(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

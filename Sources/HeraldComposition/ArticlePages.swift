@@ -7,10 +7,11 @@ import HeraldParsing
 public enum ArticlePages {
     /// Extracts the article of a page with the real extractor, the configuration's per-site rules
     /// before the built-in ones.
-    public static func extract(_ page: Data, pageURL: String?, charset: String?,
+    /// The page is consumed (see ``ArticleExtracting``).
+    public static func extract(_ page: consuming Data, pageURL: String?, charset: String?,
                                rules: [ExtractionRule] = []) -> ExtractedArticle {
         LibXMLArticleExtractor(rules: rules + BuiltInExtractionRules.all)
-            .extractArticle(from: page, pageURL: pageURL, charset: charset)
+            .extractArticle(from: consume page, pageURL: pageURL, charset: charset)
     }
 
     /// `{"title", "byline", "excerpt", "siteName", "published", "lang", "dir", "image",

@@ -79,7 +79,8 @@ enum ExtractBenchmark {
         defer { try? FileManager.default.removeItem(atPath: tiny) }
         let this = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         guard let runtime = ParseCommandBenchmark.throughHelper([herald, "extract", tiny, "--json"]),
-              let treeRuntime = ParseCommandBenchmark.throughHelper([this, "extract-tree", tiny]) else {
+              let treeRuntime = ParseCommandBenchmark.throughHelper([this, "extract-tree", tiny]),
+              let anonymousRuntime = medianAnonymousPeak([herald, "extract", tiny, "--json"], runs: 7) else {
             return print("whole process: the child failed on a tiny page")
         }
         let bySize = timings.sorted { $0.bytes > $1.bytes }
@@ -100,14 +101,44 @@ enum ExtractBenchmark {
             guard weighed.contains(timing.name) else { continue }
             let tree = ParseCommandBenchmark.throughHelper([this, "extract-tree", path])
                 .map { Double(max(0, $0.peakKilobytes - treeRuntime.peakKilobytes)) * 1024 / Double(timing.bytes) } ?? 0
+            let anonymous = medianAnonymousPeak([herald, "extract", path, "--json", "--url", "http://fakehost/test/page.html"],
+                                                runs: 5) ?? 0
             memory.append(PageMemory(name: timing.name, bytes: timing.bytes,
                                      over: Double(max(0, run.peakKilobytes - runtime.peakKilobytes)) * 1024,
-                                     peakMegabytes: Double(run.peakKilobytes) / 1024, tree: tree))
+                                     peakMegabytes: Double(run.peakKilobytes) / 1024, tree: tree,
+                                     anonymousOver: Double(max(0, anonymous - anonymousRuntime)) * 1024))
         }
         print("whole process (herald extract --json, \(seconds.count) pages, the 5 largest included): "
               + "median \(ms(percentile(seconds, 0.5))), p90 \(ms(percentile(seconds, 0.9))), slowest \(ms(percentile(seconds, 1))) "
               + "(goal < 30 ms a page); `herald --version` alone: \(ms(version.seconds))")
         reportMemory(memory, runtime: runtime, version: version)
+        reportAnonymousMemory(memory, runtime: anonymousRuntime)
+    }
+
+    /// The median over `runs` of the child's highest anonymous resident memory, in kilobytes.
+    private static func medianAnonymousPeak(_ command: [String], runs: Int) -> Int? {
+        var peaks: [Int] = []
+        for _ in 0 ..< runs {
+            guard let run = ParseCommandBenchmark.throughHelper(command, watchingAnonymousMemory: true), run.succeeded else { return nil }
+            peaks.append(run.peakAnonymousKilobytes)
+        }
+        return peaks.sorted()[peaks.count / 2]
+    }
+
+    /// The memory that grows with the page: anonymous memory (the heap, the page, libxml2's
+    /// buffers, the output) over the one-sentence page's; the pages of code and libraries the
+    /// extraction touches (`RssFile`, which `ru_maxrss` counts) are the runtime's.
+    private static func reportAnonymousMemory(_ memory: [PageMemory], runtime: Int) {
+        guard let worst = memory.max(by: { $0.anonymousRatio < $1.anonymousRatio }) else { return }
+        let ratios = memory.map(\.anonymousRatio)
+        func x(_ value: Double) -> String { String(format: "%.1f", value) + "x" }
+        print("anonymous memory (RssAnon, median of 5 runs, read in a loop while the child runs) over the one-sentence "
+              + "page's (\(String(format: "%.1f", Double(runtime) / 1024)) MB, median of 7), all \(memory.count) pages of 256 KB "
+              + "or more: median \(x(percentile(ratios, 0.5))), \(ratios.filter { $0 < 4 }.count) of \(memory.count) under 4x, "
+              + "at most \(x(worst.anonymousRatio)) the page (\(worst.name), \(worst.bytes / 1024) KB; goal < 4x)")
+        for page in memory.sorted(by: { $0.anonymousRatio > $1.anonymousRatio }).prefix(5) {
+            print("  \(page.name): \(page.bytes / 1024) KB, \(x(page.anonymousRatio)) anonymous, \(x(page.ratio)) by ru_maxrss")
+        }
     }
 
     /// One page's peak memory over the runtime's, beside libxml2's bare tree of it.
@@ -119,8 +150,11 @@ enum ExtractBenchmark {
         let peakMegabytes: Double
         /// libxml2's tree alone, as a multiple of the page.
         let tree: Double
+        /// Anonymous memory over the one-sentence page's, in bytes.
+        let anonymousOver: Double
 
         var ratio: Double { over / Double(bytes) }
+        var anonymousRatio: Double { anonymousOver / Double(bytes) }
     }
 
     private static func reportMemory(_ memory: [PageMemory], runtime: ParseCommandBenchmark.Run,

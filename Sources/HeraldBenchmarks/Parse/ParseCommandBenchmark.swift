@@ -26,6 +26,10 @@ enum ParseCommandBenchmark {
         let cpuSeconds: Double
         /// True when it exited with status 0.
         let succeeded: Bool
+        /// The highest anonymous resident memory (`RssAnon`) seen while the child ran, in
+        /// kilobytes, when it was watched (0 otherwise): the memory that is the child's own, not
+        /// the pages of its code and libraries that `ru_maxrss` counts too.
+        var peakAnonymousKilobytes = 0
     }
 
     /// The `herald` executable built beside this one (`swift build -c release --product herald`).
@@ -65,11 +69,13 @@ enum ParseCommandBenchmark {
     /// - Parameters:
     ///   - environment: The child's environment (the helper passes its own on); `nil` inherits this one.
     ///   - standardError: Where the child's standard error goes; `nil` inherits this one.
+    ///   - watchingAnonymousMemory: Whether the helper reads the child's `RssAnon` over and over
+    ///     while it runs (one core busy: its wall time is then not a figure).
     static func throughHelper(_ command: [String], environment: [String: String]? = nil,
-                              standardError: FileHandle? = nil) -> Run? {
+                              standardError: FileHandle? = nil, watchingAnonymousMemory: Bool = false) -> Run? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = [helperMode] + command
+        process.arguments = [helperMode] + (watchingAnonymousMemory ? [anonymousMemoryFlag] : []) + command
         if let environment { process.environment = environment }
         if let standardError { process.standardError = standardError }
         let pipe = Pipe()
@@ -78,23 +84,33 @@ enum ParseCommandBenchmark {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace)
-        guard fields.count == 4, let seconds = Double(fields[0]), let peak = Int(fields[1]), let cpu = Double(fields[3]) else {
+        guard fields.count == 5, let seconds = Double(fields[0]), let peak = Int(fields[1]), let cpu = Double(fields[3]),
+              let anonymous = Int(fields[4]) else {
             return nil
         }
-        return Run(seconds: seconds, peakKilobytes: peak, cpuSeconds: cpu, succeeded: fields[2] == "0")
+        return Run(seconds: seconds, peakKilobytes: peak, cpuSeconds: cpu, succeeded: fields[2] == "0",
+                   peakAnonymousKilobytes: anonymous)
     }
 
+    /// The helper's flag that asks for the child's anonymous memory to be watched.
+    private static let anonymousMemoryFlag = "--watch-anonymous-memory"
+
     /// The helper: runs `arguments[0]` with the rest as its arguments and prints
-    /// `seconds peak-kilobytes exit-status cpu-seconds`.
+    /// `seconds peak-kilobytes exit-status cpu-seconds anonymous-peak-kilobytes`.
     static func runHelper(_ arguments: [String]) {
-        guard let executable = arguments.first, let run = runOnce(executable, arguments: Array(arguments.dropFirst())) else {
-            return print("0 0 1 0")
+        let watching = arguments.first == anonymousMemoryFlag
+        let command = watching ? Array(arguments.dropFirst()) : arguments
+        guard let executable = command.first,
+              let run = runOnce(executable, arguments: Array(command.dropFirst()), watchingAnonymousMemory: watching) else {
+            return print("0 0 1 0 0")
         }
-        print("\(run.seconds) \(run.peakKilobytes) \(run.succeeded ? 0 : 1) \(run.cpuSeconds)")
+        print("\(run.seconds) \(run.peakKilobytes) \(run.succeeded ? 0 : 1) \(run.cpuSeconds) \(run.peakAnonymousKilobytes)")
     }
 
     /// Spawns `executable` with standard output on /dev/null and waits for it with `wait4`.
-    static func runOnce(_ executable: String, arguments: [String]) -> Run? {
+    /// - Parameter watchingAnonymousMemory: Read the child's `RssAnon` in a loop until it exits
+    ///   (the kernel's counters are approximate to a few hundred kilobytes: compare medians).
+    static func runOnce(_ executable: String, arguments: [String], watchingAnonymousMemory: Bool = false) -> Run? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -106,15 +122,36 @@ enum ParseCommandBenchmark {
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { return nil }
+        var anonymousPeak = 0
+        let statusPath = "/proc/\(pid)/status"
+        while true {
+            let waited = wait4(pid, &status, watchingAnonymousMemory ? WNOHANG : 0, &usage)
+            if waited == pid { break }
+            if waited < 0 {
+                guard errno == EINTR else { return nil }
+                continue
+            }
+            anonymousPeak = max(anonymousPeak, anonymousKilobytes(at: statusPath))
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // WIFEXITED and WEXITSTATUS, spelled out (the macros are not imported).
         let exitedNormally = status & 0x7F == 0
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Run(seconds: seconds, peakKilobytes: Int(usage.ru_maxrss), cpuSeconds: cpu,
-                   succeeded: exitedNormally && (status >> 8) & 0xFF == 0)
+                   succeeded: exitedNormally && (status >> 8) & 0xFF == 0, peakAnonymousKilobytes: anonymousPeak)
+    }
+
+    /// The `RssAnon` line of a `/proc/PID/status`, in kilobytes (0 when it cannot be read).
+    private static func anonymousKilobytes(at path: String) -> Int {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }) else { return 0 }
+        return Int(line.dropFirst("RssAnon:".count).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
     }
 
     /// One decimal place.

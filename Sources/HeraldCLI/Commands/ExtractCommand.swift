@@ -46,28 +46,31 @@ struct ExtractCommand: AsyncParsableCommand {
             }
             return
         }
-        let data: Data
-        if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: source) else {
-                throw CLIFailure("Cannot read \(source); check the path.")
-            }
-            data = contents
-        }
         let pageURL = url ?? (source == "-" ? nil : URL(fileURLWithPath: source).absoluteString)
+        let article: ExtractedArticle
         do {
-            print(try Herald.extractArticle(from: data, pageURL: pageURL, charset: charset,
-                                            environment: ProcessInfo.processInfo.environment), to: terminal)
-        } catch {
+            // The page is handed over, not kept here: the extractor lets go of it once read.
+            article = try Herald.extractArticle(from: try page(at: source), pageURL: pageURL, charset: charset,
+                                                environment: ProcessInfo.processInfo.environment)
+        } catch let error as HeraldError {
             throw CLIFailure(error.message)
         }
+        print(article, to: terminal)
+    }
+
+    /// The page's bytes: the file, or standard input for `-`.
+    private func page(at source: String) throws(CLIFailure) -> Data {
+        if source == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let contents = FileManager.default.contents(atPath: source) else {
+            throw CLIFailure("Cannot read \(source); check the path.")
+        }
+        return contents
     }
 
     private func print(_ article: ExtractedArticle, to terminal: TerminalOutput) {
         switch format {
         case .json:
-            terminal.line(String(decoding: Herald.json(for: article), as: UTF8.self))
+            terminal.line(utf8: Herald.json(for: article))
         case .html:
             terminal.line(article.html)
         case .text:

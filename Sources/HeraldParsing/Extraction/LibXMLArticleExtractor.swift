@@ -21,10 +21,10 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
     }
 
     /// Extracts the article of a page; never fails.
-    public func extractArticle(from page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> ExtractedArticle {
+    public func extractArticle(from page: consuming Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> ExtractedArticle {
         // The page's tree lives only inside `read`: it is gone before the article's HTML is
         // sanitised and its text written, so the two never sit in memory together.
-        let found = read(page, pageURL: pageURL, charset: charset, linkedFrom: feedURL)
+        let found = read(consume page, pageURL: pageURL, charset: charset, linkedFrom: feedURL)
         var html = ""
         var text = ""
         if let content = found.contentHTML {
@@ -52,8 +52,10 @@ public struct LibXMLArticleExtractor: ArticleExtracting {
         let excerpt: String?
     }
 
-    private func read(_ page: Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> PageReading {
+    private func read(_ page: consuming Data, pageURL: String?, charset: String?, linkedFrom feedURL: String?) -> PageReading {
         let tree = PageTree.parse(page, charset: charset)
+        // The tree holds what the extraction reads: the page goes now (when the caller let go of it).
+        _ = consume page
         // The tree owns its nodes (they only point at each other): it lives until the function
         // returns, whatever node is still in hand, and goes with it.
         defer { withExtendedLifetime(tree) {} }

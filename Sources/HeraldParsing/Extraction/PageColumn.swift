@@ -33,6 +33,12 @@ struct PageColumn<Element> {
         count += 1
     }
 
+    /// Makes room for `capacity` values in all, at once (growing by doubling keeps the old and
+    /// the new memory side by side, and up to twice what is needed).
+    mutating func reserve(_ capacity: Int) {
+        if capacity > self.capacity { grow(toExactly: capacity) }
+    }
+
     mutating func append(repeating value: Element, count added: Int) {
         if count + added > capacity { grow(toAtLeast: count + added) }
         (base + count).initialize(repeating: value, count: added)
@@ -46,7 +52,10 @@ struct PageColumn<Element> {
     }
 
     private mutating func grow(toAtLeast needed: Int) {
-        let newCapacity = Swift.max(needed, capacity * 2)
+        grow(toExactly: Swift.max(needed, capacity * 2))
+    }
+
+    private mutating func grow(toExactly newCapacity: Int) {
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()

@@ -51,8 +51,7 @@ enum PageEvents {
         xmlInitParser()
         withExtendedLifetime(box) {
             bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                      let context = htmlCreateMemoryParserCtxt(base, Int32(raw.count)) else { return }
+                guard let context = htmlNewParserCtxt() else { return }
                 defer {
                     if let document = context.pointee.myDoc {
                         xmlFreeDoc(document)
@@ -60,24 +59,61 @@ enum PageEvents {
                     }
                     htmlFreeParserCtxt(context)
                 }
-                context.pointee.sax.pointee = handler
-                context.pointee.userData = Unmanaged.passUnretained(box).toOpaque()
-                // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
-                // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
-                if directUTF8, let encoding, isUTF8(encoding), readsAsUTF8(bytes) {
-                    // Valid UTF-8 is read as it is: libxml2's converter would copy the page into a
-                    // buffer of twice its size, the largest part of the parse's memory. The events
-                    // are the same (the converter's UTF-8 to UTF-8 is a copy; a BOM is skipped either way).
-                    htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
-                    xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
-                } else if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
-                    htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
-                    xmlSwitchToEncoding(context, encoder)
-                } else {
-                    htmlCtxtUseOptions(context, Int32(options))
+                // libxml2 reads the page in small pieces and lets go of what it has parsed: a
+                // parser made on the page's memory (`htmlCreateMemoryParserCtxt`) copies all of
+                // it first, into a buffer that grows to twice the page.
+                let source = PageSource(raw)
+                withExtendedLifetime(source) {
+                    guard let buffer = xmlParserInputBufferCreateIO(PageSource.read, nil, Unmanaged.passUnretained(source).toOpaque(),
+                                                                    XML_CHAR_ENCODING_NONE) else { return }
+                    guard let input = xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else {
+                        xmlFreeParserInputBuffer(buffer)
+                        return
+                    }
+                    inputPush(context, input)
+                    // The first piece is read now, so that the encoding is chosen with the page's
+                    // first bytes in view (a byte order mark is skipped), as on the page's memory.
+                    xmlParserInputGrow(input, 4)
+                    context.pointee.sax.pointee = handler
+                    context.pointee.userData = Unmanaged.passUnretained(box).toOpaque()
+                    // A charset Herald chose wins over the page's `<meta charset>`, as `htmlReadMemory`'s
+                    // did (it set the input's encoding, which libxml2 2.9–2.11 read as "ignore the meta").
+                    if directUTF8, let encoding, isUTF8(encoding), readsAsUTF8(bytes) {
+                        // Valid UTF-8 is read as it is: libxml2's converter would copy the page into a
+                        // buffer of twice its size. The events are the same (the converter's UTF-8 to
+                        // UTF-8 is a copy; a BOM is skipped either way).
+                        htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
+                        xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+                    } else if let encoding, let encoder = xmlFindCharEncodingHandler(encoding) {
+                        htmlCtxtUseOptions(context, Int32(options | HTML_PARSE_IGNORE_ENC.rawValue))
+                        xmlSwitchToEncoding(context, encoder)
+                    } else {
+                        htmlCtxtUseOptions(context, Int32(options))
+                    }
+                    htmlParseDocument(context)
                 }
-                htmlParseDocument(context)
             }
+        }
+    }
+
+    /// The page's bytes as libxml2's read callback takes them, a piece at a time.
+    private final class PageSource {
+        private let bytes: UnsafeRawBufferPointer
+        private var offset = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        /// libxml2's `xmlInputReadCallback`: copies up to `length` bytes, 0 at the end.
+        static let read: xmlInputReadCallback = { context, buffer, length in
+            guard let context, let buffer, length > 0 else { return 0 }
+            let source = Unmanaged<PageSource>.fromOpaque(context).takeUnretainedValue()
+            let count = min(Int(length), source.bytes.count - source.offset)
+            guard count > 0, let base = source.bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.offset, byteCount: count)
+            source.offset += count
+            return Int32(count)
         }
     }
 

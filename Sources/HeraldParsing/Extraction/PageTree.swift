@@ -391,9 +391,11 @@ final class PageTree {
         }
     }
 
-    /// Makes room for a measure of every node made so far: at once when a measure begins (see
-    /// ``releaseSummaries()``), grown only for nodes made while measures are held.
-    func reserveSummaries() {
+    /// Makes room for a measure of every node made so far, and for `measures` measures: at once
+    /// when a measure begins (see ``releaseSummaries()``), grown only for nodes made while
+    /// measures are held.
+    func reserveSummaries(measures: Int = 0) {
+        columns.pointee.summaries.reserve(columns.pointee.summaries.count + measures)
         let missing = nodeCount - columns.pointee.summarySlots.count
         guard missing > 0 else { return }
         columns.pointee.summarySlots.append(repeating: -1, count: missing)

@@ -71,13 +71,16 @@ struct TextSummary {
     /// Measures every element of `root`'s subtree (itself included), children first, into
     /// ``PageNode/summary``; a run of text is measured as its parent's measure is made (the
     /// measures of text are not kept: there are twice as many runs of text as elements).
-    /// ``forget(_:)`` lets the measures go, when the tree is about to change.
+    /// ``forget(in:)`` lets the measures go, when the tree is about to change.
     static func measure(_ root: PageNode) {
         guard root.isElement else { return }
-        var order: [PageNode] = [root]
-        root.forEachDescendant { if $0.isElement { order.append($0) } }
-        root.tree.reserveSummaries()
-        for node in order.reversed() {
+        // The elements by serial (a handle is twice the size), parents before children.
+        var order: [Int32] = [root.serial]
+        root.forEachDescendant { if $0.isElement { order.append($0.serial) } }
+        let tree = root.tree
+        tree.reserveSummaries(measures: order.count)
+        for serial in order.reversed() {
+            let node = PageNode(tree: tree, serial: serial)
             var summary = TextSummary()
             var child = node.firstChild
             while let current = child {
