@@ -27,50 +27,29 @@ struct PageNode: Hashable {
 
     private var index: Int { Int(serial) }
 
-    private func node(_ serial: Int32) -> PageNode? {
-        serial < 0 ? nil : PageNode(tree: tree, serial: serial)
-    }
-
     // MARK: Links
 
-    var parent: PageNode? {
-        get { node(tree.parents[index]) }
-        nonmutating set {
-            noteChange()
-            tree.parents[index] = newValue?.serial ?? PageTree.noNode
-        }
-    }
-
-    var firstChild: PageNode? {
-        get { node(tree.firstChildren[index]) }
-        nonmutating set {
-            noteChange()
-            tree.firstChildren[index] = newValue?.serial ?? PageTree.noNode
-        }
-    }
-
-    var lastChild: PageNode? {
-        get { node(tree.lastChildren[index]) }
-        nonmutating set {
-            noteChange()
-            tree.lastChildren[index] = newValue?.serial ?? PageTree.noNode
-        }
-    }
-
-    var nextSibling: PageNode? {
-        get { node(tree.nextSiblings[index]) }
-        nonmutating set {
-            noteChange()
-            tree.nextSiblings[index] = newValue?.serial ?? PageTree.noNode
-        }
-    }
-
+    var parent: PageNode? { get { linked(tree.parents) } nonmutating set { link(tree.parents, to: newValue) } }
+    var firstChild: PageNode? { get { linked(tree.firstChildren) } nonmutating set { link(tree.firstChildren, to: newValue) } }
+    var lastChild: PageNode? { get { linked(tree.lastChildren) } nonmutating set { link(tree.lastChildren, to: newValue) } }
+    var nextSibling: PageNode? { get { linked(tree.nextSiblings) } nonmutating set { link(tree.nextSiblings, to: newValue) } }
     var previousSibling: PageNode? {
-        get { node(tree.previousSiblings[index]) }
-        nonmutating set {
-            noteChange()
-            tree.previousSiblings[index] = newValue?.serial ?? PageTree.noNode
-        }
+        get { linked(tree.previousSiblings) }
+        nonmutating set { link(tree.previousSiblings, to: newValue) }
+    }
+
+    /// The node a link column names for this one.
+    @inline(__always)
+    private func linked(_ column: PageColumn<Int32>) -> PageNode? {
+        let serial = column[index]
+        return serial < 0 ? nil : PageNode(tree: tree, serial: serial)
+    }
+
+    /// Points this node's entry of a link column at `node` (none: nil), journaled first.
+    @inline(__always)
+    private func link(_ column: PageColumn<Int32>, to node: PageNode?) {
+        noteChange()
+        column[index] = node?.serial ?? PageTree.noNode
     }
 
     // MARK: What the node is
