@@ -10,7 +10,28 @@ enum CLISession {
     ///   `exec:`/`filter:` feeds (`add`, `import`).
     static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
+        if let database = global.db, let problem = missingFolder(of: database, home: ProcessInfo.processInfo.environment["HOME"]) {
+            TerminalOutput.current().errorLine("herald: " + problem)
+            throw ExitCode.failure
+        }
         try await run(database: global.db, user: global.user, scriptSources: scriptSources, body)
+    }
+
+    /// What is wrong with a database file named by `--db` whose folder does not exist, else nil: a
+    /// mistyped path would otherwise get a new, empty database (and its folders) where the person
+    /// meant none. The default database's folder is still made on first use; a `postgres://` URL
+    /// is not a path.
+    static func missingFolder(of database: String, home: String?) -> String? {
+        guard !database.contains("://"), !database.isEmpty else { return nil }
+        var path = database
+        if path.hasPrefix("~/"), let home, !home.isEmpty { path = home + path.dropFirst() }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return nil }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            return isFolder.boolValue ? nil : "Cannot use \(database) as the database: \(folder) is a file, not a folder."
+        }
+        return "No folder \(folder) for the database \(database). Check the path, or create the folder first (mkdir -p \(folder))."
     }
 
     /// Runs `body` with an open engine.

@@ -76,6 +76,22 @@ extension CLISuite {
             #expect(!result.stderr.contains("SQLITE_"), "no raw SQLite codes")
         }
 
+        @Test("--db in a folder that does not exist (a mistyped path) is refused, and nothing is created there")
+        func databaseInAMissingFolder() async throws {
+            let sandbox = try Sandbox()
+            let folder = sandbox.path("work/typo")
+            for command in [["list"], ["add", "https://example.invalid/feed.xml"], ["refresh"]] {
+                let result = try await sandbox.herald(command + ["--db", folder + "/herald.db"])
+                #expect(result.exitedNormally && result.status == 1, "\(result.summary)")
+                #expect(result.stderr == "herald: No folder \(folder) for the database \(folder)/herald.db. Check the path, "
+                        + "or create the folder first (mkdir -p \(folder)).\n", "\(result.summary)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder))
+            // In a folder that exists, a new database is made as before.
+            #expect(try await sandbox.herald(["list", "--db", sandbox.path("work/new.db")]).succeeded)
+            #expect(FileManager.default.fileExists(atPath: sandbox.path("work/new.db")))
+        }
+
         @Test("--db in a read-only folder is a clear error, exit 1", .enabled(if: getuid() != 0, "root ignores folder permissions"))
         func readOnlyFolder() async throws {
             let sandbox = try Sandbox()
