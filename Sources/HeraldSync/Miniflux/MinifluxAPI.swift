@@ -5,8 +5,8 @@ import Hummingbird
 
 /// Miniflux's REST API (`/v1/…`), the part its clients use: the user, categories (Herald's tags:
 /// listed, renamed, removed), feeds, entries with `status`, `starred`, `limit`, `offset`, `order`,
-/// `direction`, `before`, `after` and `search`, reading state by ids, bookmarks, and marking a feed
-/// or category read. Signed in with
+/// `direction`, `before`, `after` and `search`, reading state by ids, bookmarks, marking a feed
+/// or category read, and refreshing (``refresh(_:)``). Signed in with
 /// `X-Auth-Token` or HTTP Basic; errors are `{"error_message": …}` with Miniflux's statuses.
 struct MinifluxAPI: Sendable {
     let herald: Herald
@@ -113,6 +113,7 @@ struct MinifluxAPI: Sendable {
         }
         if route.is(.put, "entries") { return try await updateEntries(request) }
         if route.is(.post, "feeds") { return try await createFeed(request) }
+        if let response = try await refresh(route) { return response }
         if let id = route.match(.put, "feeds", "*").first { return try await updateFeed(request, id: id) }
         if let id = route.match(.delete, "feeds", "*").first {
             try await herald.unsubscribe(try await feed(id).id)
@@ -380,7 +381,7 @@ struct MinifluxAPI: Sendable {
 
     /// What a category number names: a tag's articles, or for "All" the articles of the feeds
     /// with no tag (`feeds`).
-    private func category(_ text: String) async throws -> (scope: ArticleScope, feeds: Set<FeedID>?) {
+    func category(_ text: String) async throws -> (scope: ArticleScope, feeds: Set<FeedID>?) {
         let id = try Self.number(text)
         let feeds = try await herald.feeds()
         if id == CategoryIDs.untagged { return (.all, Set(feeds.filter(\.tags.isEmpty).map(\.id))) }
@@ -390,7 +391,7 @@ struct MinifluxAPI: Sendable {
         return (.tag(tag), nil)
     }
 
-    private func feed(_ text: String) async throws -> Feed {
+    func feed(_ text: String) async throws -> Feed {
         let id = try Self.number(text)
         guard let feed = try await herald.feeds().first(where: { $0.id.rawValue == id }) else {
             throw SyncFailure(.notFound, "Feed not found")
