@@ -34,6 +34,15 @@ public struct NavigationStack: Sendable, Hashable {
         }
     }
 
+    /// When the top route is an article and the route under it the article list of another
+    /// filter, makes that list the article's filter's: the list an article is read from is the
+    /// one it belongs to.
+    public mutating func listFollowsArticle() {
+        guard modal == nil, routes.count >= 2, case .articleDetail(_, let filter) = routes[routes.count - 1],
+              case .articleList(let listed) = routes[routes.count - 2], listed != filter else { return }
+        routes[routes.count - 2] = .articleList(filter)
+    }
+
     /// Pops the top pushed route; the root stays. - Returns: Whether anything was popped.
     @discardableResult
     public mutating func pop() -> Bool {

@@ -18,13 +18,17 @@ public actor Router {
         stack.show(route, as: presentation)
     }
 
-    /// Opens an article: replaces the article on screen (next/previous), else pushes.
+    /// Opens an article: replaces the article on screen (next/previous), else pushes. When the
+    /// article belongs to another list than the one under it (next unread crossed into another
+    /// feed), that list becomes the article's, so that back from it is the feed it is in, as in
+    /// newsboat.
     public func openArticle(_ id: ArticleID, within filter: ArticleFilter) {
         if case .articleDetail = stack.top, stack.modal == nil {
             stack.show(.articleDetail(id, within: filter), as: .replace)
         } else {
             stack.show(.articleDetail(id, within: filter), as: .push)
         }
+        stack.listFollowsArticle()
     }
 
     /// Opens the article list of a feed, tag, saved search or state filter.

@@ -20,6 +20,28 @@ struct RouterTests {
         #expect(await router.stack.top == .articleList(unread))
     }
 
+    @Test("Given an article of feed A, when next unread crosses into feed B, then back shows B's list, as in newsboat")
+    func listFollowsTheArticleIntoAnotherFeed() async {
+        let router = Router()
+        let first = ArticleFilter(scope: .feed(FeedID(1)), unreadOnly: true)
+        let second = ArticleFilter(scope: .feed(FeedID(2)), unreadOnly: true)
+        await router.openArticleList(first)
+        await router.openArticle(ArticleID(10), within: first)
+        #expect(await router.stack.routes == [.feeds, .articleList(first), .articleDetail(ArticleID(10), within: first)])
+        await router.openArticle(ArticleID(20), within: second)
+        #expect(await router.stack.routes == [.feeds, .articleList(second), .articleDetail(ArticleID(20), within: second)])
+        await router.back()
+        #expect(await router.stack.top == .articleList(second))
+        // From a list, next unread that opens another feed's article also leaves that feed's list under it.
+        await router.openArticle(ArticleID(30), within: first)
+        #expect(await router.stack.routes == [.feeds, .articleList(first), .articleDetail(ArticleID(30), within: first)])
+        // An article opened from search keeps the search under it.
+        let searching = Router()
+        await searching.openSearch("harbour")
+        await searching.openArticle(ArticleID(5), within: first)
+        #expect(await searching.stack.routes == [.feeds, .search("harbour"), .articleDetail(ArticleID(5), within: first)])
+    }
+
     @Test("Given search on screen, when a new query is opened, then it replaces the search instead of stacking")
     func searchReplaces() async {
         let router = Router()
