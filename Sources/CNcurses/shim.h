@@ -85,6 +85,8 @@ static inline void herald_move(int y, int x) { wmove(stdscr, y, x); }
 static inline void herald_clear_to_end_of_line(void) { wattr_set(stdscr, A_NORMAL, 0, NULL); wclrtoeol(stdscr); }
 static inline void herald_erase(void) { werase(stdscr); }
 static inline void herald_refresh(void) { wrefresh(stdscr); }
+/// Makes the next refresh clear the terminal and paint every cell (Ctrl-L).
+static inline void herald_clear_screen(void) { clearok(curscr, TRUE); }
 static inline void herald_full_redraw(void) { clearok(stdscr, TRUE); wrefresh(stdscr); }
 static inline int herald_lines(void) { return LINES; }
 static inline int herald_columns(void) { return COLS; }

@@ -11,6 +11,7 @@ final class FakeTerminal: TerminalBackend {
     private let input: AsyncStream<TerminalEvent>.Continuation
     private let last = Mutex<[StyledLine]>([])
     private let stopped = Mutex(false)
+    private let redraws = Mutex(0)
 
     init() {
         (events, input) = AsyncStream.makeStream(of: TerminalEvent.self)
@@ -24,7 +25,10 @@ final class FakeTerminal: TerminalBackend {
     func present(_ frame: [StyledLine]) { last.withLock { $0 = frame } }
     func suspend() {}
     func stop() { stopped.withLock { $0 = true } }
+    func redraw() { redraws.withLock { $0 += 1 } }
 
+    /// How many times the reader asked for the whole screen to be painted again.
+    var redrawCount: Int { redraws.withLock { $0 } }
     var frame: [StyledLine] { last.withLock { $0 } }
     var text: String { frame.map(\.text).joined(separator: "\n") }
     var selectedLine: String? { frame.first(where: \.isSelected)?.text }
@@ -214,6 +218,41 @@ struct ReaderSessionTests {
         await reader.waitForSelected("Harbour")
         reader.terminal.send(.enter)
         await reader.waitForSelected("Ferry timetable changes")
+        await reader.stop()
+    }
+
+    @Test("as in newsboat: O opens the selected article's link and marks it read; Ctrl-L paints the screen again")
+    func openAndMarkReadAndRedraw() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.character("O"))
+        await reader.waitFor("the row marked read", { terminal in
+            terminal.frame.first { $0.text.contains("Lighthouse repainted") }?.text.contains("N ") == false
+        })
+        #expect(reader.links.urls == ["https://example.org/h2"])
+        reader.terminal.send(.control("l"))
+        await reader.waitFor("a redraw", { $0.redrawCount == 1 })
+        #expect(reader.terminal.text.contains("Ferry timetable changes"))
+        await reader.stop()
+    }
+
+    @Test("as in newsboat: when n in an article moves into another feed, q goes back to that feed's list")
+    func backFollowsNextUnreadIntoAnotherFeed() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Red and white again.")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("The ferry leaves at nine.")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("The library opens at ten.")
+        reader.terminal.send(.character("q"))
+        await reader.waitFor("City's list", { terminal in
+            terminal.selectedLine?.contains("Library opens late") == true && !terminal.text.contains("Ferry timetable")
+                && !terminal.text.contains("The library opens at ten.")
+        })
         await reader.stop()
     }
 

@@ -70,6 +70,9 @@ final class RecordingBackend: TerminalBackend {
     /// Nothing to hand back: there is no terminal.
     func suspend() {}
 
+    /// Nothing to paint over: every frame is recorded whole.
+    func redraw() {}
+
     /// Ends the event stream.
     func stop() {
         input.finish()

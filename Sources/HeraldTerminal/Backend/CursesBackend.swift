@@ -12,6 +12,7 @@ public final class CursesBackend: TerminalBackend {
         var frame: [StyledLine]?
         var suspend = false
         var stop = false
+        var redraw = false
     }
 
     private let theme: Theme
@@ -61,6 +62,12 @@ public final class CursesBackend: TerminalBackend {
         wake()
     }
 
+    /// Asks the terminal thread to paint the next frame over the whole screen.
+    public func redraw() {
+        mailbox.withLock { $0.redraw = true }
+        wake()
+    }
+
     /// Restores the terminal and waits for the terminal thread to end.
     public func stop() {
         guard started.exchange(false, ordering: .sequentiallyConsistent) else { return }
@@ -90,6 +97,7 @@ public final class CursesBackend: TerminalBackend {
                 herald_suspend()
                 events.yield(.resized(size()))
             }
+            if work.redraw { herald_clear_screen() }
             if let frame = work.frame { paint(frame) }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]

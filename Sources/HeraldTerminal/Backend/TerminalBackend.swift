@@ -11,4 +11,7 @@ public protocol TerminalBackend: Sendable {
     func suspend()
     /// Restores the terminal (cursor, echo, canonical mode, main screen); waits until it is done.
     func stop()
+    /// Paints the next frame over the whole screen, not only where it changed (Ctrl-L: another
+    /// program wrote over the reader).
+    func redraw()
 }

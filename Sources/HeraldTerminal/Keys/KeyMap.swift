@@ -26,7 +26,8 @@ public struct KeyBindingError: Error, Sendable, Hashable {
 public struct KeyMap: Sendable, Hashable {
     private var bindings: [KeyContext: [Key: ReaderAction]]
 
-    /// newsboat's keys: j/k and arrows, PgUp/PgDn/space, g/G, Enter, q, Q, r, R, n/p, N, s, A, /, o, ?.
+    /// newsboat's keys: j/k and arrows, PgUp/PgDn/space, g/G, Enter, q, Q, r, R, n/p, N, s, A, /, o, O,
+    /// ^L, ?.
     public static let standard: KeyMap = {
         var map = KeyMap(bindings: [:])
         let global: [(Key, ReaderAction)] = [
@@ -34,7 +35,7 @@ public struct KeyMap: Sendable, Hashable {
             (.pageUp, .pageUp), (.character("b"), .pageUp), (.pageDown, .pageDown), (.character(" "), .pageDown),
             (.character("g"), .home), (.home, .home), (.character("G"), .end), (.end, .end),
             (.enter, .open), (.right, .open), (.character("q"), .quit), (.left, .quit), (.character("Q"), .hardQuit),
-            (.character("R"), .reloadAll), (.control("c"), .interrupt), (.control("z"), .suspend),
+            (.character("R"), .reloadAll), (.control("c"), .interrupt), (.control("z"), .suspend), (.control("l"), .redraw),
             (.character("/"), .search), (.character("?"), .help),
         ]
         for (key, action) in global { map.bind(key, to: action, in: .global) }
@@ -56,6 +57,7 @@ public struct KeyMap: Sendable, Hashable {
             map.bind(.character("N"), to: .toggleRead, in: context)
             map.bind(.character("s"), to: .toggleStar, in: context)
             map.bind(.character("o"), to: .openInBrowser, in: context)
+            map.bind(.character("O"), to: .openInBrowserAndMarkRead, in: context)
         }
         let article: [(Key, ReaderAction)] = [
             (.character("n"), .nextUnread), (.character("p"), .previousUnread), (.character("J"), .nextArticle),

@@ -27,6 +27,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case interrupt
     /// Suspend to the shell (Ctrl-Z); `fg` comes back.
     case suspend
+    /// Paint the whole screen again (Ctrl-L), after another program wrote over it.
+    case redraw
     /// The next unread article, across feeds.
     case nextUnread = "next-unread"
     /// The previous unread article, across feeds.
@@ -49,6 +51,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case search
     /// Open the article's link in the browser.
     case openInBrowser = "open-in-browser"
+    /// Open the article's link in the browser and mark the article read (newsboat's `O`).
+    case openInBrowserAndMarkRead = "open-in-browser-and-mark-read"
     /// In an article, switch between the feed's text and the full article of the page behind the
     /// link (fetched and kept when none is); on the feeds screen, turn full text on or off for the
     /// selected feed.
@@ -80,6 +84,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .reloadAll: "Refresh all feeds"
         case .interrupt: "Cancel the refresh, else quit"
         case .suspend: "Suspend (fg to come back)"
+        case .redraw: "Paint the screen again"
         case .nextUnread: "Next unread article"
         case .previousUnread: "Previous unread article"
         case .nextArticle: "Next article"
@@ -91,6 +96,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .removeFeed: "Remove the feed"
         case .search: "Search"
         case .openInBrowser: "Open the link in the browser"
+        case .openInBrowserAndMarkRead: "Open the link in the browser, mark read"
         case .toggleFullText: "Full text: the page's article or the feed's text (feeds: on/off for the feed)"
         case .enqueue: "Queue the podcast episode (enclosures) for herald download"
         case .help: "Help"

@@ -26,6 +26,9 @@ extension ReaderSession {
                 isQuitting = true
             }
         case .suspend: backend.suspend()
+        case .redraw:
+            backend.redraw()
+            render()
         case .nextUnread: await unread(.next)
         case .previousUnread: await unread(.previous)
         case .nextArticle, .previousArticle:
@@ -47,6 +50,7 @@ extension ReaderSession {
         case .search:
             input = LineInput(.search)
         case .openInBrowser: await openInBrowser()
+        case .openInBrowserAndMarkRead: await openInBrowser(markingRead: true)
         case .toggleFullText: await toggleFullText()
         case .enqueue:
             guard case .articleDetail(let detail)? = top?.module else { return }
@@ -264,7 +268,9 @@ extension ReaderSession {
         if let root = entries.first?.module { await root.perform(confirmation) }
     }
 
-    private func openInBrowser() async {
+    /// Opens the article's link (the article on screen, or the list's selected one); with
+    /// `markingRead`, marks it read too (an article on screen was marked read when it opened).
+    private func openInBrowser(markingRead: Bool = false) async {
         guard let entry = top else { return }
         switch (entry.module, entry.holder.viewModel) {
         case (.articleDetail(let detail), _):
@@ -273,6 +279,7 @@ extension ReaderSession {
             let id = content.rows[content.selectedIndex].id
             guard let url = await list.rows.first(where: { $0.id == id })?.url else { return }
             openLink(DisplayText.line(url))
+            if markingRead { await list.perform(.readSet(true, [id])) }
         default:
             break
         }
