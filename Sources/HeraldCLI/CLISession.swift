@@ -10,11 +10,18 @@ enum CLISession {
     ///   `exec:`/`filter:` feeds (`add`, `import`).
     static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
-        if let database = global.db, let problem = missingFolder(of: database, home: ProcessInfo.processInfo.environment["HOME"]) {
-            TerminalOutput.current().errorLine("herald: " + problem)
-            throw ExitCode.failure
-        }
+        try refuseMissingFolder(global)
         try await run(database: global.db, user: global.user, scriptSources: scriptSources, body)
+    }
+
+    /// Stops the command, with the reason on standard error, when its `--db` names a file in a
+    /// folder that does not exist (``missingFolder(of:home:)``).
+    static func refuseMissingFolder(_ global: GlobalOptions) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        guard let database = global.db, let problem = missingFolder(of: database, home: home) else { return }
+        TerminalOutput.current().errorLine("herald: " + problem)
+        throw ExitCode.failure
     }
 
     /// What is wrong with a database file named by `--db` whose folder does not exist, else nil: a
@@ -22,7 +29,8 @@ enum CLISession {
     /// meant none. The default database's folder is still made on first use; a `postgres://` URL
     /// is not a path.
     static func missingFolder(of database: String, home: String?) -> String? {
-        guard !database.contains("://"), !database.isEmpty else { return nil }
+        let lowered = database.lowercased()
+        guard !lowered.hasPrefix("postgres://"), !lowered.hasPrefix("postgresql://"), !database.isEmpty else { return nil }
         var path = database
         if path.hasPrefix("~/"), let home, !home.isEmpty { path = home + path.dropFirst() }
         let folder = (path as NSString).deletingLastPathComponent

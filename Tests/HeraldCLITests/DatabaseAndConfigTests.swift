@@ -80,13 +80,16 @@ extension CLISuite {
         func databaseInAMissingFolder() async throws {
             let sandbox = try Sandbox()
             let folder = sandbox.path("work/typo")
-            for command in [["list"], ["add", "https://example.invalid/feed.xml"], ["refresh"]] {
+            for command in [["list"], ["add", "https://example.invalid/feed.xml"], ["refresh"], ["worker", "--once"]] {
                 let result = try await sandbox.herald(command + ["--db", folder + "/herald.db"])
                 #expect(result.exitedNormally && result.status == 1, "\(result.summary)")
                 #expect(result.stderr == "herald: No folder \(folder) for the database \(folder)/herald.db. Check the path, "
                         + "or create the folder first (mkdir -p \(folder)).\n", "\(result.summary)")
             }
             #expect(!FileManager.default.fileExists(atPath: folder))
+            // A mistyped PostgreSQL URL is a SQLite path to Herald: refused the same way.
+            let typo = try await sandbox.herald(["list", "--db", "postgress://me@127.0.0.1/news"])
+            #expect(typo.status == 1 && typo.stderr.hasPrefix("herald: No folder "), "\(typo.summary)")
             // In a folder that exists, a new database is made as before.
             #expect(try await sandbox.herald(["list", "--db", sandbox.path("work/new.db")]).succeeded)
             #expect(FileManager.default.fileExists(atPath: sandbox.path("work/new.db")))

@@ -64,7 +64,7 @@ extension CLISuite {
                     # newsboat's own settings
                     bind-key ^D pagedown
                     bind-key x open-search articlelist
-                    bind-key X toggle-show-read-feeds feedlist
+                    bind-key X select-tag feedlist
                     ignore-article "*" "title =~ \\"Sponsored\\""
                     notify-program "~/bin/notify"
 
@@ -101,7 +101,7 @@ extension CLISuite {
                 // newsboat's key bindings the reader has go to Herald's config; the others are listed.
                 #expect(imported.stdout.contains("Key bindings added to"), "\(imported.stdout)")
                 #expect(imported.stdout.contains("  bind-key ^D pagedown\n  bind-key x search articlelist"), "\(imported.stdout)")
-                #expect(imported.stdout.contains("bind-key X toggle-show-read-feeds feedlist (`toggle-show-read-feeds` is not an action"),
+                #expect(imported.stdout.contains("bind-key X select-tag feedlist (`select-tag` is not an action"),
                         "\(imported.stdout)")
                 // newsboat's ignore-article line is a block rule in Herald's config, applied at once.
                 #expect(imported.stdout.contains("Rules added to"), "\(imported.stdout)")

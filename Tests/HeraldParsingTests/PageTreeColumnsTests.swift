@@ -39,6 +39,27 @@ struct PageTreeColumnsTests {
         withExtendedLifetime(tree) {}
     }
 
+    @Test("Setting attributes one by one on an element changes its own records in place: the records grow with the attributes, not with their square")
+    func attributesSetOneByOne() {
+        let tree = PageTree()
+        let many = (0 ..< 2_000).map { (name: "data-a\($0)", value: "x\($0).jpg") }
+        let image = tree.make("img", attributes: many)
+        let before = tree.attributeRecordCount
+        for index in 0 ..< 2_000 { image.setAttribute("src", "y\(index).jpg") }
+        for index in 0 ..< 2_000 { image.setAttribute("data-a\(index)", "z") }
+        #expect(tree.attributeRecordCount - before <= 2_001 + 1, "\(tree.attributeRecordCount - before) records written")
+        #expect(image.attribute("src") == "y1999.jpg")
+        #expect(image.attribute("data-a7") == "z")
+        #expect(image.attributes.count == 2_001)
+        image.removeAttribute("data-a0")
+        #expect(image.attributes.count == 2_000 && image.attributes.first?.name == "data-a1")
+        // A text node has no attributes to set: its characters stay.
+        let text = tree.make("", text: "hello")
+        text.setAttribute("id", "x")
+        #expect(text.text == "hello")
+        withExtendedLifetime(tree) {}
+    }
+
     @Test("Past the most names the table tells apart, an element reads as span and a new attribute is left out")
     func namesAreBounded() {
         let tree = PageTree()

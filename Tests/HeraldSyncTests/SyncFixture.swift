@@ -78,10 +78,11 @@ struct SyncFixture {
     /// Runs `body` with a fixture on each store (``SyncStore/available``) and tears it down
     /// afterwards, also when `body` throws (an engine left open would stop the test process when its
     /// HTTP client is deinitialised).
+    /// - Parameter config: The config file's text, when the test needs one.
     static func with(harbour: Int = 5, city: Int = 3, stores: [SyncStore] = SyncStore.available, icon: [UInt8]? = nil,
-                     _ body: (SyncFixture) async throws -> Void) async throws {
+                     config: String? = nil, _ body: (SyncFixture) async throws -> Void) async throws {
         for store in stores {
-            let fixture = try await make(harbour: harbour, city: city, store: store, icon: icon)
+            let fixture = try await make(harbour: harbour, city: city, store: store, icon: icon, config: config)
             do {
                 try await body(fixture)
             } catch {
@@ -94,9 +95,15 @@ struct SyncFixture {
     }
 
     /// - Parameter icon: The test server's `/favicon.ico` (both feeds' icon), when given; else it has none.
-    static func make(harbour: Int = 5, city: Int = 3, store: SyncStore = .sqlite, icon: [UInt8]? = nil) async throws -> SyncFixture {
+    /// - Parameter config: The config file's text (`$XDG_CONFIG_HOME/herald/config`), when given.
+    static func make(harbour: Int = 5, city: Int = 3, store: SyncStore = .sqlite, icon: [UInt8]? = nil,
+                     config: String? = nil) async throws -> SyncFixture {
         let directory = NSTemporaryDirectory() + "herald-sync-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if let config {
+            try FileManager.default.createDirectory(atPath: directory + "/config/herald", withIntermediateDirectories: true)
+            try Data(config.utf8).write(to: URL(fileURLWithPath: directory + "/config/herald/config"))
+        }
         let server = try await LocalHTTPServer.start()
         server.route("/harbour.xml", .feed(feed("Harbour", prefix: "h", count: harbour)))
         server.route("/city.xml", .feed(feed("City", prefix: "c", count: city)))

@@ -107,7 +107,8 @@ struct ReaderSessionTests {
     }
 
     /// Harbour (#news, 2 unread), City (#town, 1 unread), then the reader on the feeds screen.
-    static func start(keyMap: KeyMap = .standard) async throws -> Reader {
+    /// - Parameter moreCity: Articles City has beside its first (older ones).
+    static func start(keyMap: KeyMap = .standard, moreCity: [(String, String, String)] = []) async throws -> Reader {
         let directory = NSTemporaryDirectory() + "herald-reader-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state"]
@@ -115,7 +116,7 @@ struct ReaderSessionTests {
         let feeds: [(String, String, [(String, String, String)])] = [
             ("harbour", "news", [("h1", "Ferry timetable changes", "The ferry leaves at nine."),
                                  ("h2", "Lighthouse repainted", "Red and white again.")]),
-            ("city", "town", [("c1", "Library opens late", "The library opens at ten.")]),
+            ("city", "town", [("c1", "Library opens late", "The library opens at ten.")] + moreCity),
         ]
         for (name, tag, items) in feeds {
             let path = directory + "/\(name).xml"
@@ -176,6 +177,23 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("feeds: l leaves out the feeds without unread articles and brings them back (newsboat's toggle-show-read-feeds)")
+    func toggleShowReadFeeds() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("G"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.character("A"))
+        await reader.waitFor("Mark all of")
+        reader.terminal.send(.character("y"))
+        await reader.waitFor("City read", { !($0.selectedLine ?? "").contains("unread") })
+        reader.terminal.send(.character("l"))
+        await reader.waitFor("City left out", { !$0.text.contains("City") && $0.text.contains("Harbour") })
+        await reader.waitFor("Showing only feeds with unread articles")
+        reader.terminal.send(.character("l"))
+        await reader.waitFor("City back", { $0.text.contains("City") && $0.text.contains("Showing every feed") })
+        await reader.stop()
+    }
+
     @Test("article list and article: Enter reads, J/K move, N toggles read, s stars, a number opens a link, q goes back")
     func listAndArticle() async throws {
         let reader = try await Self.start()
@@ -230,6 +248,7 @@ struct ReaderSessionTests {
         await reader.waitFor("the row marked read", { terminal in
             terminal.frame.first { $0.text.contains("Lighthouse repainted") }?.text.contains("N ") == false
         })
+        await reader.waitForSelected("Ferry timetable changes")
         #expect(reader.links.urls == ["https://example.org/h2"])
         reader.terminal.send(.control("l"))
         await reader.waitFor("a redraw", { $0.redrawCount == 1 })
@@ -252,6 +271,26 @@ struct ReaderSessionTests {
         await reader.waitFor("City's list", { terminal in
             terminal.selectedLine?.contains("Library opens late") == true && !terminal.text.contains("Ferry timetable")
                 && !terminal.text.contains("The library opens at ten.")
+        })
+        await reader.stop()
+    }
+
+    @Test("as in newsboat: back from an article that n reached in another feed, the cursor is on that article, not on the feed's next unread")
+    func backSelectsTheArticleReadInAnotherFeed() async throws {
+        let reader = try await Self.start(moreCity: [("c2", "Market moves to the square", "Stalls from Saturday.")])
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Red and white again.")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("The ferry leaves at nine.")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("City's newest unread", { $0.text.contains("The library opens at ten.") || $0.text.contains("Stalls from Saturday.") })
+        let reading = reader.terminal.text.contains("The library opens at ten.") ? "Library opens late" : "Market moves to the square"
+        reader.terminal.send(.character("q"))
+        await reader.waitFor("City's list on the article read", { terminal in
+            terminal.selectedLine?.contains(reading) == true && terminal.text.contains("Market moves")
+                && terminal.text.contains("Library opens late")
         })
         await reader.stop()
     }

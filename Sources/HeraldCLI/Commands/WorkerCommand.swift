@@ -28,6 +28,7 @@ struct WorkerCommand: AsyncParsableCommand {
         let leaseSeconds = try Self.seconds(lease, option: "--lease")
         let herald: Herald
         let terminal = TerminalOutput.current()
+        try CLISession.refuseMissingFolder(global)
         do {
             herald = try await Herald.open(databasePath: global.db, user: global.user,
                                            claimLease: leaseSeconds)

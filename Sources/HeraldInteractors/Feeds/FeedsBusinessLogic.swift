@@ -33,6 +33,9 @@ public protocol FeedsBusinessLogic: Sendable {
     func subscriptionsImported(_ data: Data) async
     /// Exports the subscriptions as OPML into the data store.
     func subscriptionsExportRequested() async
+    /// Lists the feeds without unread articles too (`true`, the start), or leaves them out, then
+    /// reloads with a notice.
+    func readFeedsShownSet(_ isShown: Bool) async
 }
 
 extension FeedsBusinessLogic {
@@ -57,6 +60,7 @@ extension FeedsBusinessLogic {
         case .sourceOpened(let scope): await sourceOpened(scope)
         case .subscriptionsImported(let data): await subscriptionsImported(data)
         case .subscriptionsExportRequested: await subscriptionsExportRequested()
+        case .readFeedsShownSet(let isShown): await readFeedsShownSet(isShown)
         }
     }
 }
@@ -69,4 +73,6 @@ public protocol FeedsDataStore: Sendable {
     var openedFilter: ArticleFilter? { get async }
     /// The OPML document of the last export.
     var exportedOPML: Data? { get async }
+    /// Whether feeds without unread articles are listed.
+    var showsReadFeeds: Bool { get async }
 }

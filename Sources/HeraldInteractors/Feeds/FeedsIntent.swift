@@ -34,4 +34,6 @@ public enum FeedsIntent: Sendable, Hashable {
     case subscriptionsImported(Data)
     /// The user asked for the subscriptions as OPML.
     case subscriptionsExportRequested
+    /// The user asked to list the feeds without unread articles too, or to leave them out.
+    case readFeedsShownSet(Bool)
 }

@@ -48,6 +48,8 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     public private(set) var openedFilter: ArticleFilter?
     /// The OPML document of the last export.
     public private(set) var exportedOPML: Data?
+    /// Whether feeds without unread articles are listed (newsboat's `show-read-feeds`).
+    public private(set) var showsReadFeeds = true
 
     /// Creates the interactor.
     public init(dependencies: Dependencies, presenter: any FeedsPresentationLogic) {
@@ -217,6 +219,12 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         await presenter.presentNotice(.exported(feeds: exported))
     }
 
+    public func readFeedsShownSet(_ isShown: Bool) async {
+        showsReadFeeds = isShown
+        await reload()
+        await presenter.presentNotice(.readFeedsShown(isShown))
+    }
+
     /// Loads feeds, counts and saved searches and presents them (or the failure).
     private func reload() async {
         do {
@@ -227,8 +235,9 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
             let searchUnread = try await ports.searches.unreadCountsBySavedSearch()
             let hidden = try await ports.articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .hidden))).count
             self.feeds = feeds
+            let listed = showsReadFeeds ? feeds : feeds.filter { (unread[$0.id] ?? 0) > 0 }
             await presenter.presentFeeds(FeedsResponse(
-                feeds: feeds.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
+                feeds: listed.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
                 savedSearches: searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) },
                 unreadByTag: byTag, hiddenArticles: hidden))
         } catch {

@@ -28,6 +28,8 @@ public enum Notice: Sendable, Hashable {
     case fetchingFullText
     /// Full text was turned on or off for a feed.
     case fullTextSet(feedTitle: String, isOn: Bool)
+    /// Feeds without unread articles are now listed, or left out (newsboat's `show-read-feeds`).
+    case readFeedsShown(Bool)
     /// An article's enclosures were queued for `herald download`, into `folder`.
     case downloadsQueued(count: Int, folder: String)
 }

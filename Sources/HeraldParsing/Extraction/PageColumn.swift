@@ -45,6 +45,13 @@ struct PageColumn<Element> {
         count += added
     }
 
+    /// Forgets the last `removed` values (the memory stays for the next ones).
+    mutating func removeLast(_ removed: Int) {
+        precondition(removed >= 0 && removed <= count, "a page column shortened past its start")
+        (base + count - removed).deinitialize(count: removed)
+        count -= removed
+    }
+
     /// The values in `range`, for a caller that only reads them before the column next grows.
     func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a page column read out of bounds")

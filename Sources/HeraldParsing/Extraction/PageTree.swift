@@ -141,7 +141,7 @@ final class PageTree {
         "class", "id", "style", "href", "src", "srcset", "sizes", "alt", "lang", "dir", "role", "hidden",
         "aria-hidden", "aria-modal", "itemprop", "itemtype", "itemscope", "name", "content", "property", "rel",
         "type", "charset", "http-equiv", "datetime", "colspan", "rowspan", "datatable", "width", "height",
-        "data-src", "data-srcset", "data-original", "data-lazy-src", "poster",
+        "data-src", "data-srcset", "data-original", "data-lazy-src", "poster", "annotation", "annotation-xml",
     ]
 
     /// The scores of the nodes that have been candidates, by serial (a few hundred on a page).
@@ -149,6 +149,8 @@ final class PageTree {
 
     /// The number of nodes made.
     var nodeCount: Int { parents.count }
+    /// The number of attribute records written (those of every node, and the ones left behind).
+    var attributeRecordCount: Int { columns.pointee.attributeNames.count }
 
     /// The `<html>` element (made when the page has none).
     var root: PageNode { PageNode(tree: self, serial: 0) }
@@ -305,6 +307,7 @@ final class PageTree {
 
     /// Gives the element `serial` these attributes, as new records.
     func setAttributes(_ attributes: [(name: String, value: String)], of serial: Int32) {
+        guard nameIndexes[Int(serial)] != 0 else { return }
         let start = columns.pointee.attributeNames.count
         for attribute in attributes {
             guard let name = nameIndex(attribute.name) else { continue }
@@ -315,12 +318,27 @@ final class PageTree {
     }
 
     /// Sets one attribute of the element `serial` (added at the end when it has none of that
-    /// name): the element's records are copied with the change.
+    /// name). Records that may be shared are copied with the change; the element's own records
+    /// (see ``ownsRecords(_:)``) change in place, so that setting attributes one by one on an
+    /// element does not copy its list each time.
     func setAttribute(_ name: String, _ value: String, of serial: Int32) {
-        guard let nameIndex = nameIndex(name) else { return }
+        guard nameIndexes[Int(serial)] != 0, let nameIndex = nameIndex(name) else { return }
         let old = attributeRecords(of: serial)
-        let start = columns.pointee.attributeNames.count
         var value = value
+        if ownsRecords(old) {
+            if let record = old.first(where: { columns.pointee.attributeNames[$0] == nameIndex }) {
+                columns.pointee.attributeValueStarts[record] = Int32(truncatingIfNeeded: columns.pointee.bytes.count)
+                value.withUTF8 { utf8 in
+                    columns.pointee.attributeValueCounts[record] = Int32(truncatingIfNeeded: utf8.count)
+                    columns.pointee.bytes.append(contentsOf: utf8)
+                }
+            } else {
+                value.withUTF8 { appendAttribute(name: nameIndex, value: $0) }
+                endAttributes(startingAt: old.lowerBound, of: serial)
+            }
+            return
+        }
+        let start = columns.pointee.attributeNames.count
         var replaced = false
         for record in old {
             if columns.pointee.attributeNames[record] == nameIndex && !replaced {
@@ -334,13 +352,38 @@ final class PageTree {
         endAttributes(startingAt: start, of: serial)
     }
 
-    /// Takes out every attribute `name` of the element `serial` (its other records copied).
+    /// Takes out every attribute `name` of the element `serial` (its other records copied, or
+    /// moved up in place when they are its own).
     func removeAttribute(_ name: String, of serial: Int32) {
         let old = attributeRecords(of: serial)
         guard old.contains(where: { attributeName(at: $0) == name }) else { return }
+        if ownsRecords(old) {
+            var kept = old.lowerBound
+            for record in old where attributeName(at: record) != name {
+                columns.pointee.attributeNames[kept] = columns.pointee.attributeNames[record]
+                columns.pointee.attributeValueStarts[kept] = columns.pointee.attributeValueStarts[record]
+                columns.pointee.attributeValueCounts[kept] = columns.pointee.attributeValueCounts[record]
+                kept += 1
+            }
+            columns.pointee.attributeNames.removeLast(old.upperBound - kept)
+            columns.pointee.attributeValueStarts.removeLast(old.upperBound - kept)
+            columns.pointee.attributeValueCounts.removeLast(old.upperBound - kept)
+            endAttributes(startingAt: old.lowerBound, of: serial)
+            return
+        }
         let start = columns.pointee.attributeNames.count
         for record in old where attributeName(at: record) != name { copyAttribute(record) }
         endAttributes(startingAt: start, of: serial)
+    }
+
+    /// Attribute records below this index may be shared, by a copy (``clone(_:)``) or by a range
+    /// the journal saved, and are never changed; the records above it belong to the one element
+    /// whose range ends the columns (they were written for it since).
+    private var sharedAttributeRecords = 0
+
+    /// Whether `records` are the last records and no copy or journal entry shares them.
+    private func ownsRecords(_ records: Range<Int>) -> Bool {
+        records.upperBound == columns.pointee.attributeNames.count && records.lowerBound >= sharedAttributeRecords
     }
 
     /// Points the element `serial` at the records from `start` to the last.
@@ -421,6 +464,7 @@ final class PageTree {
     /// Saves `node` as it is, before a change (called by the node).
     func journal(_ node: PageNode) {
         journalEntries.save(node.serial, of: self)
+        sharedAttributeRecords = columns.pointee.attributeNames.count
         marks[Int(node.serial)].insert(.journaled)
     }
 
@@ -594,6 +638,7 @@ final class PageTree {
 
     /// A new node with the name and the text or attributes of `node`, not linked anywhere.
     private func duplicate(_ node: PageNode) -> PageNode {
+        sharedAttributeRecords = columns.pointee.attributeNames.count
         let serial = appendNode(nameIndex: nameIndexes[Int(node.serial)])
         payloadStarts[Int(serial)] = payloadStarts[Int(node.serial)]
         payloadCounts[Int(serial)] = payloadCounts[Int(node.serial)]

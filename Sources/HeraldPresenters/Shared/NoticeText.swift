@@ -43,6 +43,8 @@ public enum NoticeText {
         case let .fullTextSet(title, isOn):
             isOn ? "Full text on for \(DisplayText.line(title)): refreshes keep its new articles' pages"
                  : "Full text off for \(DisplayText.line(title))"
+        case .readFeedsShown(let isShown):
+            isShown ? "Showing every feed" : "Showing only feeds with unread articles"
         case let .downloadsQueued(count, folder):
             "Queued " + CountText.count(count, "enclosure") + " for `herald download` (into \(DisplayText.line(folder)))"
         }

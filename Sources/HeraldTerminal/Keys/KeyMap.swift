@@ -26,8 +26,8 @@ public struct KeyBindingError: Error, Sendable, Hashable {
 public struct KeyMap: Sendable, Hashable {
     private var bindings: [KeyContext: [Key: ReaderAction]]
 
-    /// newsboat's keys: j/k and arrows, PgUp/PgDn/space, g/G, Enter, q, Q, r, R, n/p, N, s, A, /, o, O,
-    /// ^L, ?.
+    /// newsboat's keys: j/k and arrows, PgUp/PgDn/space, g/G, Enter, q, Q, r, R, n/p, N, s, A, C, l,
+    /// /, o, O, ^L, ?.
     public static let standard: KeyMap = {
         var map = KeyMap(bindings: [:])
         let global: [(Key, ReaderAction)] = [
@@ -48,6 +48,7 @@ public struct KeyMap: Sendable, Hashable {
         }
         map.bind(.character("D"), to: .removeFeed, in: .feeds)
         map.bind(.character("C"), to: .markEverythingRead, in: .feeds)
+        map.bind(.character("l"), to: .toggleShowReadFeeds, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .article)
         map.bind(.character("e"), to: .enqueue, in: .article)

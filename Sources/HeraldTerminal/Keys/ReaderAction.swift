@@ -47,6 +47,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case markEverythingRead = "mark-all-feeds-read"
     /// Remove the selected feed, after a confirmation.
     case removeFeed = "remove-feed"
+    /// On the feeds screen, list the feeds without unread articles too, or leave them out.
+    case toggleShowReadFeeds = "toggle-show-read-feeds"
     /// Open the query line.
     case search
     /// Open the article's link in the browser.
@@ -94,6 +96,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .markAllRead: "Mark all read"
         case .markEverythingRead: "Mark every feed read"
         case .removeFeed: "Remove the feed"
+        case .toggleShowReadFeeds: "Show or hide the feeds without unread articles"
         case .search: "Search"
         case .openInBrowser: "Open the link in the browser"
         case .openInBrowserAndMarkRead: "Open the link in the browser, mark read"

@@ -43,6 +43,9 @@ extension ReaderSession {
         case .markEverythingRead:
             await router.ask(.confirmMarkAllRead(ArticleFilter(), listTitle: "every feed"))
             await syncStack()
+        case .toggleShowReadFeeds:
+            guard case .feeds(let feeds)? = top?.module else { return }
+            await feeds.readFeedsShownSet(!(await feeds.showsReadFeeds))
         case .removeFeed:
             guard let selected = selectedFeedsEntry, case .feed(let id) = selected.item else { return }
             await router.ask(.confirmRemoveFeed(id, title: selected.title))
@@ -193,15 +196,13 @@ extension ReaderSession {
     private func followDetail(_ detail: ArticleDetailInteractor) async {
         let route = Route.articleDetail(await detail.articleID, within: await detail.filter)
         guard route != top?.route else { return }
-        // The list below moves along, as newsboat's does: `q` comes back to the article just read.
-        if entries.count >= 2, case .articleList(let list) = entries[entries.count - 2].module,
-           await list.filter == detail.filter {
-            await list.selectionMoved(to: await detail.articleID)
-        }
         entries[entries.count - 1].route = route
         entries[entries.count - 1].scroll = 0
         await router.openArticle(await detail.articleID, within: await detail.filter)
         await syncStack()
+        // The list below moves along, as newsboat's does: `q` comes back to the article just read
+        // (in the feed it is in, when next unread crossed into another).
+        await selectInListBelow(await detail.articleID, within: await detail.filter)
     }
 
     /// In an article, switches its body between the feed's text and the full text; on the feeds
@@ -278,20 +279,27 @@ extension ReaderSession {
         case let (.articleList(list), .articleList(.loaded(content))) where !content.rows.isEmpty:
             let id = content.rows[content.selectedIndex].id
             guard let url = await list.rows.first(where: { $0.id == id })?.url else { return }
-            openLink(DisplayText.line(url))
-            if markingRead { await list.perform(.readSet(true, [id])) }
+            // As newsboat: marked read only when the browser started, then the cursor moves on.
+            if openLink(DisplayText.line(url)), markingRead {
+                await list.perform(.readSet(true, [id]))
+                await move(by: 1)
+            }
         default:
             break
         }
     }
 
-    func openLink(_ url: String) {
+    /// Opens a link in the browser, with a notice, or shows why it could not.
+    /// - Returns: Whether the browser was started.
+    @discardableResult
+    func openLink(_ url: String) -> Bool {
         guard let problem = links.open(url) else {
             let shared = herald.container
             Task { await shared.showNotice("Opened " + url) }
-            return
+            return true
         }
         let shared = herald.container
         Task { await shared.showError(problem, retry: nil) }
+        return false
     }
 }

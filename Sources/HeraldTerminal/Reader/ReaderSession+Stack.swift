@@ -5,7 +5,8 @@ import Herald
 extension ReaderSession {
 
     /// Makes the entries follow the Router's stack: a level whose route is unchanged keeps its
-    /// module; a new route gets a module from Composition, which then appears.
+    /// module (also above a level that changed: the article on screen stays when the list under
+    /// it becomes another feed's); a new route gets a module from Composition, which then appears.
     func syncStack() async {
         let stack = await router.stack
         alert = stack.alert
@@ -13,13 +14,13 @@ extension ReaderSession {
         var appearing: [ScreenModule] = []
         for (index, route) in wanted.enumerated() {
             if index < entries.count, entries[index].route == route { continue }
-            entries.removeSubrange(index...)
             let holder = ScreenHolder { [weak self] signal in
                 Task { await self?.screenSignalled(signal) }
             }
             let pageSize = max(FrameComposer.contentHeight(for: size) * 2, 20)
             let module = herald.module(for: route, display: holder, pageSize: pageSize, history: searchHistory)
-            entries.append(ScreenEntry(route: route, module: module, holder: holder))
+            let entry = ScreenEntry(route: route, module: module, holder: holder)
+            if index < entries.count { entries[index] = entry } else { entries.append(entry) }
             appearing.append(module)
         }
         if entries.count > wanted.count { entries.removeSubrange(wanted.count...) }
@@ -37,10 +38,19 @@ extension ReaderSession {
         case let .nextUnread(id, filter):
             await router.openArticle(id, within: filter)
             await syncStack()
+            await selectInListBelow(id, within: filter)
         case .externalLink(let url):
             openLink(url)
         }
         render()
+    }
+
+    /// Puts the cursor of the list under the article on it, as newsboat does: back from an
+    /// article is its row, also in another feed's list that next unread crossed into.
+    func selectInListBelow(_ id: ArticleID, within filter: ArticleFilter) async {
+        guard entries.count >= 2, case .articleList(let list) = entries[entries.count - 2].module,
+              await list.filter == filter else { return }
+        await list.selectionMoved(to: id)
     }
 
     func containerChanged(_ state: ContainerState) {

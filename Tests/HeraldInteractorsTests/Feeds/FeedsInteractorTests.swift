@@ -40,6 +40,26 @@ struct FeedsInteractorTests {
         #expect(response.savedSearches.map(\.unread) == [1])
     }
 
+    @Test("Given a feed with no unread article, when read feeds are left out, then it is not listed (its tag's count stays) until they are shown again")
+    func readFeedsLeftOut() async throws {
+        let swift = await store.seedFeed(url: "https://swift.org/atom.xml", title: "Swift.org", tags: ["dev"])
+        let lwn = await store.seedFeed(url: "https://lwn.net/headlines/rss", title: "LWN", tags: ["dev"])
+        await store.seedArticle(in: swift.id, title: "Swift 6.3 released", published: now)
+        await store.seedArticle(in: lwn.id, title: "Old news", published: now, isRead: true)
+        let interactor = makeInteractor()
+
+        await interactor.perform(.readFeedsShownSet(false))
+        #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["Swift.org"])
+        #expect(await spy.lastFeeds?.unreadByTag == ["dev": 1])
+        #expect(await spy.events.last == .notice(.readFeedsShown(false)))
+        #expect(await interactor.showsReadFeeds == false)
+        #expect(await interactor.feeds.count == 2, "the data store keeps every feed for routing")
+
+        await interactor.perform(.readFeedsShownSet(true))
+        #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["LWN", "Swift.org"])
+        #expect(await spy.events.last == .notice(.readFeedsShown(true)))
+    }
+
     @Test("Given a store that cannot be read, when the view appears, then the store's message is presented as a load failure")
     func loadFailure() async {
         await store.failOperation(.readFeeds, with: .busy)
