@@ -145,8 +145,8 @@ public struct ModuleFactory: Sendable {
             .articleList(articleList(filter, pageSize: pageSize, startingAfter: startingAfter, display: display))
         case let .articleDetail(id, filter):
             .articleDetail(articleDetail(id, within: filter, format: format, display: display))
-        case .search(let query):
-            .search(search(pageSize: pageSize, history: history, display: display), query: query)
+        case let .search(query, filter):
+            .search(search(filter: filter, pageSize: pageSize, history: history, display: display), query: query)
         case .help:
             .help
         }

@@ -65,7 +65,11 @@ public enum DeepLink {
         case "tag":
             guard let tag = argument, !tag.isEmpty else { throw .unknownPath(String(pathPart)) }
             return .articleList(ArticleFilter(scope: .tag(tag), unreadOnly: unread, starredOnly: starred))
-        case "search": return .search(queryValue(named: "q", in: query) ?? argument ?? "")
+        case "search":
+            let text = queryValue(named: "q", in: query) ?? argument ?? ""
+            guard let within = queryValue(named: "in", in: query), !within.isEmpty else { return .search(text) }
+            guard case .articleList(let filter) = try route(from: scheme + within) else { throw .unknownPath(within) }
+            return .search(text, within: filter)
         case "unread": return .articleList(ArticleFilter(unreadOnly: true, starredOnly: starred))
         case "starred": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: true))
         case "all": return .articleList(ArticleFilter(unreadOnly: unread, starredOnly: starred))
@@ -87,7 +91,11 @@ public enum DeepLink {
         switch route {
         case .feeds: return "feeds"
         case .help: return "help"
-        case .search(let query): return query.isEmpty ? "search" : "search?q=" + percentEncoded(query)
+        case let .search(query, filter):
+            var parameters: [String] = []
+            if !query.isEmpty { parameters.append("q=" + percentEncoded(query)) }
+            if filter != ArticleFilter() { parameters.append("in=" + listParameter(for: filter)) }
+            return parameters.isEmpty ? "search" : "search?" + parameters.joined(separator: "&")
         case .articleList(let filter): return listPath(for: filter)
         case let .articleDetail(id, filter):
             let base = "article/\(id.rawValue)"

@@ -9,8 +9,10 @@ public enum Route: Sendable, Hashable {
     case articleList(ArticleFilter)
     /// One article; next/previous move within the filter of the list it was opened from.
     case articleDetail(ArticleID, within: ArticleFilter)
-    /// Full-text search, starting with a query ("" for an empty search screen).
-    case search(String)
+    /// Full-text search, starting with a query ("" for an empty search screen), among the
+    /// articles of a feed, tag or saved search when `within` names one (`/` in its list, as in
+    /// newsboat), else among all.
+    case search(String, within: ArticleFilter = ArticleFilter())
     /// The key and command reference.
     case help
 }

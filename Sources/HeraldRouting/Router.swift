@@ -37,11 +37,12 @@ public actor Router {
     }
 
     /// Opens search: a new query replaces a search on screen, else pushes.
-    public func openSearch(_ query: String) {
+    /// - Parameter filter: The articles searched (a feed's, a tag's…); all by default.
+    public func openSearch(_ query: String, within filter: ArticleFilter = ArticleFilter()) {
         if case .search = stack.top, stack.modal == nil {
-            stack.show(.search(query), as: .replace)
+            stack.show(.search(query, within: filter), as: .replace)
         } else {
-            stack.show(.search(query), as: .push)
+            stack.show(.search(query, within: filter), as: .push)
         }
     }
 

@@ -11,6 +11,7 @@ private let validLinks: [(String, Route)] = [
     ("herald://search?q=swift", .search("swift")),
     ("herald://search?lang=en&q=%22swift+6%22%20caf%C3%A9", .search("\"swift 6\" café")),
     ("herald://search", .search("")),
+    ("herald://search?q=ferry&in=feed%2F3", .search("ferry", within: ArticleFilter(scope: .feed(FeedID(3))))),
     ("herald://unread", .articleList(ArticleFilter(unreadOnly: true))),
     ("herald://starred/", .articleList(ArticleFilter(starredOnly: true))),
     ("herald://", .feeds),
@@ -24,6 +25,7 @@ private let validLinks: [(String, Route)] = [
 /// Routes whose link must read back as the same route.
 private let roundTrips: [Route] = [
     .feeds, .help, .search(""), .search("\"swift 6\" café & more"),
+    .search("ferry", within: ArticleFilter(scope: .tag("news & more"))), .search("", within: ArticleFilter(scope: .feed(FeedID(2)))),
     .articleList(ArticleFilter()), .articleList(ArticleFilter(unreadOnly: true)),
     .articleList(ArticleFilter(starredOnly: true)), .articleList(ArticleFilter(unreadOnly: true, starredOnly: true)),
     .articleList(ArticleFilter(scope: .feed(FeedID(12)), unreadOnly: true)),

@@ -350,6 +350,28 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("as in newsboat: / in a feed's list searches that feed; on the feeds screen, every feed; a new query from the results keeps their feed")
+    func searchWithinTheList() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("n"), .enter)
+        await reader.waitForSelected("Lighthouse repainted")
+        reader.terminal.send(.character("/"))
+        reader.terminal.type("library")
+        reader.terminal.send(.enter)
+        await reader.waitFor("No results for “library”")
+        reader.terminal.send(.character("/"))
+        reader.terminal.type("ferry")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Ferry timetable changes")
+        reader.terminal.send(.character("q"), .character("q"))
+        await reader.waitForSelected("Harbour")
+        reader.terminal.send(.character("/"))
+        reader.terminal.type("library")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Library opens late")
+        await reader.stop()
+    }
+
     @Test("A asks before marking a feed read: n keeps it, y marks it; D asks before removing a feed")
     func confirmations() async throws {
         let reader = try await Self.start()

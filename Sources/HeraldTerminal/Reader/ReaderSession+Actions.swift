@@ -51,6 +51,11 @@ extension ReaderSession {
             await router.ask(.confirmRemoveFeed(id, title: selected.title))
             await syncStack()
         case .search:
+            switch top?.module {
+            case .articleList(let list)?: searchScope = ArticleFilter(scope: await list.filter.scope)
+            case .search(let search, _)?: searchScope = await search.filter
+            default: searchScope = ArticleFilter()
+            }
             input = LineInput(.search)
         case .openInBrowser: await openInBrowser()
         case .openInBrowserAndMarkRead: await openInBrowser(markingRead: true)

@@ -22,6 +22,9 @@ public actor ReaderSession {
     var size = TerminalSize(width: 80, height: 24)
     /// The line being typed (search, link number), edited by the shared ``LineInput`` rules.
     var input: LineInput?
+    /// The articles the query being typed searches: the list's where `/` was pressed in one
+    /// (a feed's, a tag's, a saved search's, as newsboat's `/` in a feed), else all.
+    var searchScope = ArticleFilter()
     var isQuitting = false
     var refreshTask: Task<Void, Never>?
     var pendingChanges: StoreChanges = []
@@ -128,7 +131,7 @@ public actor ReaderSession {
     private func submit(_ text: String, for purpose: LineInput.Purpose) async {
         switch purpose {
         case .search:
-            await router.openSearch(text)
+            await router.openSearch(text, within: searchScope)
             await syncStack()
         case .link:
             guard let number = Int(text), case .articleDetail(let detail)? = top?.module else { return }

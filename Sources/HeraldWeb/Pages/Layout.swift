@@ -98,7 +98,7 @@ enum Layout {
         switch route {
         case .feeds: "Feeds"
         case .help: "Keys"
-        case .search(let query): query.isEmpty ? "Search" : "Search “\(query)”"
+        case .search(let query, _): query.isEmpty ? "Search" : "Search “\(query)”"
         case .articleDetail: "Article"
         case .articleList(let filter):
             switch filter.scope {
