@@ -372,6 +372,22 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("as in newsboat: u in an article goes to its numbered links, out of view in a short window")
+    func showURLsScrollsToTheLinks() async throws {
+        let reader = try await Self.start(moreCity: [("c2", "Long read", String(repeating: "A paragraph of words that goes on. ", count: 150))])
+        reader.terminal.send(.character("G"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.enter)
+        await reader.waitForSelected("Long read")
+        reader.terminal.send(.enter)
+        await reader.waitFor("A paragraph of words")
+        #expect(!reader.terminal.text.contains("Links:"), "\(reader.terminal.text)")
+        reader.terminal.send(.character("u"))
+        await reader.waitFor("[1] https://example.org/more/c2")
+        #expect(reader.terminal.text.contains("Links:"))
+        await reader.stop()
+    }
+
     @Test("A asks before marking a feed read: n keeps it, y marks it; D asks before removing a feed")
     func confirmations() async throws {
         let reader = try await Self.start()

@@ -52,6 +52,7 @@ public struct KeyMap: Sendable, Hashable {
         map.bind(.character("f"), to: .toggleFullText, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .article)
         map.bind(.character("e"), to: .enqueue, in: .article)
+        map.bind(.character("u"), to: .showURLs, in: .article)
         // Not on search results: the search module has no read/star intents yet; a result is
         // opened first (help lists only what works).
         for context in [KeyContext.articleList, .article] {

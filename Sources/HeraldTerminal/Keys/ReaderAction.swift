@@ -51,6 +51,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case toggleShowReadFeeds = "toggle-show-read-feeds"
     /// Open the query line.
     case search
+    /// In an article, scroll to its numbered links (newsboat's URL view: a digit and ENTER opens one).
+    case showURLs = "show-urls"
     /// Open the article's link in the browser.
     case openInBrowser = "open-in-browser"
     /// Open the article's link in the browser and mark the article read (newsboat's `O`).
@@ -98,6 +100,7 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .removeFeed: "Remove the feed"
         case .toggleShowReadFeeds: "Show or hide the feeds without unread articles"
         case .search: "Search"
+        case .showURLs: "Go to the article's links (a number and ENTER opens one)"
         case .openInBrowser: "Open the link in the browser"
         case .openInBrowserAndMarkRead: "Open the link in the browser, mark read"
         case .toggleFullText: "Full text: the page's article or the feed's text (feeds: on/off for the feed)"

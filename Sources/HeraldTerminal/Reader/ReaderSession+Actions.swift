@@ -57,6 +57,7 @@ extension ReaderSession {
             default: searchScope = ArticleFilter()
             }
             input = LineInput(.search)
+        case .showURLs: await showURLs()
         case .openInBrowser: await openInBrowser()
         case .openInBrowserAndMarkRead: await openInBrowser(markingRead: true)
         case .toggleFullText: await toggleFullText()
@@ -109,6 +110,17 @@ extension ReaderSession {
             return
         }
         entries[index] = entry
+    }
+
+    /// Scrolls an article to its numbered links, or says it has none.
+    private func showURLs() async {
+        guard let entry = top, case .articleDetail(.loaded(let content)) = entry.holder.viewModel else { return }
+        guard let line = ArticleDetailView.linksLine(content, width: size.width) else {
+            return await herald.container.showNotice("This article has no links.")
+        }
+        let count = ArticleDetailView.lines(content, width: size.width).count
+        entries[entries.count - 1].scroll = ArticleDetailView.clampedScroll(line, lineCount: count,
+                                                                           height: FrameComposer.contentHeight(for: size))
     }
 
     /// The feeds screen's row under the cursor.

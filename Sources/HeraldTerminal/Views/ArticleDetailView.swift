@@ -33,6 +33,12 @@ public enum ArticleDetailView {
         return lines
     }
 
+    /// The line where the numbered links begin (`Links:`), nil when the article has none.
+    public static func linksLine(_ content: ArticleDetailContent, width: Int) -> Int? {
+        guard !content.links.isEmpty else { return nil }
+        return lines(content, width: width).lastIndex { $0.text == "Links:" }
+    }
+
     /// The screen for a view model, scrolled down by `scroll` lines (clamped).
     public static func body(_ viewModel: ArticleDetailViewModel, scroll: Int, size: TerminalSize, theme: Theme) -> ScreenBody {
         switch viewModel {
