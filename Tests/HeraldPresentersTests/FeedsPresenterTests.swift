@@ -80,6 +80,14 @@ struct FeedsPresenterTests {
         #expect(viewModel == .empty("No subscriptions yet. Add a feed by its URL, or import an OPML file."))
     }
 
+    @Test("Given every feed left out for having nothing unread, when presented, then the screen keeps its lists and says how many it leaves out")
+    func readFeedsLeftOut() throws {
+        let response = FeedsResponse(feeds: [], savedSearches: [], unreadByTag: [:], readFeedsLeftOut: 2)
+        let content = try #require(FeedsPresenter.viewModel(for: response, now: testNow).content)
+        #expect(content.summary.hasSuffix("2 read feeds left out"), "\(content.summary)")
+        #expect(content.groups.isEmpty)
+    }
+
     @Test("Given loading then a failure, when presented, then the Container shows and hides loading and the screen fails with a retry")
     func loadingAndFailure() async {
         let display = FeedsDisplaySpy(), activity = ActivitySpy()

@@ -203,6 +203,29 @@ struct WebPageTests {
         try await fixture.tearDown()
     }
 
+    @Test("Given a search among one feed's articles (in=), then only its articles are hits, and the form and the save form keep the feed; a link naming no list is refused")
+    func searchWithinAFeed() async throws {
+        let fixture = try await WebFixture.make()
+        let feeds = try await fixture.herald.feeds()
+        let news = try #require(feeds.first { $0.displayTitle == "Example News" })
+        let broken = try #require(feeds.first { $0.displayTitle == "Broken Feed" })
+        try await fixture.test { client in
+            try await client.execute(uri: "/search?q=ferries&in=feed%2F\(news.id.rawValue)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Harbour story"))
+                #expect(response.text.contains(#"name="in" value="feed/\#(news.id.rawValue)""#), "the form and the save form keep the feed")
+            }
+            try await client.execute(uri: "/search?q=ferries&in=feed%2F\(broken.id.rawValue)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(!response.text.contains("Harbour story"))
+            }
+            try await client.execute(uri: "/search?q=ferries&in=feeds", method: .get) { response in
+                #expect(response.status == .notFound, "a link naming no list is no page, as any bad deep link")
+            }
+        }
+        try await fixture.tearDown()
+    }
+
     @Test("Given the help page, when shown, then it lists the shortcuts the script implements")
     func help() async throws {
         let fixture = try await WebFixture.make(empty: true)

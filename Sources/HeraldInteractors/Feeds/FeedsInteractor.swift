@@ -239,7 +239,7 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
             await presenter.presentFeeds(FeedsResponse(
                 feeds: listed.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
                 savedSearches: searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) },
-                unreadByTag: byTag, hiddenArticles: hidden))
+                unreadByTag: byTag, hiddenArticles: hidden, readFeedsLeftOut: feeds.count - listed.count))
         } catch {
             await presenter.presentLoadFailure(error.message)
         }

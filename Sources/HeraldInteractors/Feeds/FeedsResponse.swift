@@ -38,11 +38,14 @@ public struct FeedsResponse: Sendable, Hashable {
     public var unreadByTag: [String: Int]
     /// How many articles rules hid (the hidden list's size).
     public var hiddenArticles: Int
+    /// The feeds left out because they have no unread article (``FeedsDataStore/showsReadFeeds`` off).
+    public var readFeedsLeftOut: Int
 
     /// Creates a response.
     public init(feeds: [FeedStatus], savedSearches: [SavedSearchStatus], unreadByTag: [String: Int],
-                hiddenArticles: Int = 0) {
+                hiddenArticles: Int = 0, readFeedsLeftOut: Int = 0) {
         self.hiddenArticles = hiddenArticles
+        self.readFeedsLeftOut = readFeedsLeftOut
         self.feeds = feeds
         self.savedSearches = savedSearches
         self.unreadByTag = unreadByTag

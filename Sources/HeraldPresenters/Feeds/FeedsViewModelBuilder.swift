@@ -9,7 +9,9 @@ import HeraldInteractors
 extension FeedsPresenter {
     /// The pure translation of a response at `now`.
     public static func viewModel(for response: FeedsResponse, now: Date) -> FeedsViewModel {
-        guard !response.feeds.isEmpty || !response.savedSearches.isEmpty else {
+        // Feeds left out for having nothing unread are still subscriptions: the screen keeps its
+        // lists (All, Unread, Starred) and says how many it leaves out.
+        guard !response.feeds.isEmpty || !response.savedSearches.isEmpty || response.readFeedsLeftOut > 0 else {
             return .empty("No subscriptions yet. Add a feed by its URL, or import an OPML file.")
         }
         var tagged: [String: [FeedRowViewModel]] = [:]
@@ -33,7 +35,8 @@ extension FeedsPresenter {
                                     unreadLabel: label($0.unread))
         }
         let unread = response.feeds.reduce(0) { $0 + $1.unread }
-        let summary = CountText.count(response.feeds.count, "feed") + " · " + CountText.unread(unread)
+        var summary = CountText.count(response.feeds.count, "feed") + " · " + CountText.unread(unread)
+        if response.readFeedsLeftOut > 0 { summary += " · " + CountText.count(response.readFeedsLeftOut, "read feed") + " left out" }
         let hidden = response.hiddenArticles > 0
             ? HiddenRowViewModel(title: "Hidden by rules", countLabel: CountText.grouped(response.hiddenArticles)) : nil
         return .loaded(FeedsContent(summary: summary, groups: groups, savedSearches: searches, hidden: hidden))

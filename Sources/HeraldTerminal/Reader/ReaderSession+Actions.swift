@@ -46,6 +46,8 @@ extension ReaderSession {
         case .toggleShowReadFeeds:
             guard case .feeds(let feeds)? = top?.module else { return }
             await feeds.readFeedsShownSet(!(await feeds.showsReadFeeds))
+            // The cursor stays on the row drawn under it, not on a feed that was left out.
+            if let rows = top?.feedsEntries { entries[entries.count - 1].feedsCursor.move(by: 0, in: rows) }
         case .removeFeed:
             guard let selected = selectedFeedsEntry, case .feed(let id) = selected.item else { return }
             await router.ask(.confirmRemoveFeed(id, title: selected.title))

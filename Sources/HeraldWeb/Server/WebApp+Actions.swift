@@ -128,12 +128,15 @@ extension WebApp {
         guard let query = form["q"]?.trimmingSpaces, !query.isEmpty else {
             return await errorPage(.badRequest, "No query", "Search for something first, then save it.", request)
         }
+        guard let within = Self.searchScope(form["in"]) else {
+            return await errorPage(.badRequest, "Bad form", "This search names no list to search in.", request)
+        }
         let screen = WebScreen()
-        let module = herald.module(for: .search(query), display: screen)
+        let module = herald.module(for: .search(query, within: within), display: screen)
         guard case .search(let search, _) = module else { return Self.seeOther("/") }
         await module.appear()
         await search.querySaved(name: form["name"] ?? "")
-        guard let saved = await search.savedSearch else { return Self.seeOther(webPath(.search(query))) }
+        guard let saved = await search.savedSearch else { return Self.seeOther(webPath(.search(query, within: within))) }
         return Self.seeOther(webPath(.articleList(ArticleFilter(scope: .savedSearch(saved.id)))))
     }
 

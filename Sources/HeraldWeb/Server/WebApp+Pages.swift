@@ -85,24 +85,36 @@ extension WebApp {
         }
     }
 
-    /// `/search?q=…&page=N`: the search module runs the query, then loads pages 2…N.
+    /// `/search?q=…&in=…&page=N`: the search module runs the query among the articles of the list
+    /// `in` names (a feed's, a tag's…; all without it), then loads pages 2…N.
     func searchPage(_ request: Request, trail: [Route]) async -> Response {
         let parameters = Self.query(request)
         // The form's own decoding (`+` is a space), which the deep link's route does not do.
         let query = parameters["q"] ?? ""
         let page = min(max(Int(parameters["page"] ?? "1") ?? 1, 1), Self.maxSearchPage)
+        guard let within = Self.searchScope(parameters["in"]) else {
+            return await errorPage(.badRequest, "Bad link", "This search link names no list to search in.", request)
+        }
         let screen = WebScreen()
-        let module = herald.module(for: .search(query), display: screen, pageSize: 20)
+        let module = herald.module(for: .search(query, within: within), display: screen, pageSize: 20)
         await module.appear()
         if case .search(let search, _) = module, page > 1 {
             for _ in 1..<page { await search.nextPageRequested() }
         }
-        let context = await pageContext(request, trail: trail.dropLast() + [.search(query)])
+        let context = await pageContext(request, trail: trail.dropLast() + [.search(query, within: within)])
         guard case .search(let viewModel) = screen.viewModel else {
-            return Self.html(SearchPage.render(.empty("Type words to search every article."), query: query, page: page,
-                                               context: context))
+            return Self.html(SearchPage.render(.empty("Type words to search every article."), query: query, within: within,
+                                               page: page, context: context))
         }
-        return Self.html(SearchPage.render(viewModel, query: query, page: page, context: context))
+        return Self.html(SearchPage.render(viewModel, query: query, within: within, page: page, context: context))
+    }
+
+    /// The articles a search's `in` parameter names (a list's path, as ``DeepLink`` writes it):
+    /// all without one, nil when it names no list.
+    static func searchScope(_ parameter: String?) -> ArticleFilter? {
+        guard let parameter, !parameter.isEmpty else { return ArticleFilter() }
+        guard case .articleList(let filter)? = try? DeepLink.route(from: "herald://" + parameter) else { return nil }
+        return filter
     }
 
     /// `/article/ID/next`, `/previous`, `/next-unread`: the article module's intents, then a

@@ -54,6 +54,7 @@ struct FeedsInteractorTests {
         #expect(await spy.events.last == .notice(.readFeedsShown(false)))
         #expect(await interactor.showsReadFeeds == false)
         #expect(await interactor.feeds.count == 2, "the data store keeps every feed for routing")
+        #expect(await spy.lastFeeds?.readFeedsLeftOut == 1)
 
         await interactor.perform(.readFeedsShownSet(true))
         #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["LWN", "Swift.org"])
