@@ -19,7 +19,8 @@ extension ReaderSession {
             }
             let pageSize = max(FrameComposer.contentHeight(for: size) * 2, 20)
             let module = herald.module(for: route, display: holder, pageSize: pageSize, history: searchHistory)
-            let entry = ScreenEntry(route: route, module: module, holder: holder)
+            var entry = ScreenEntry(route: route, module: module, holder: holder)
+            if case .search(_, let filter) = route { entry.searchScope = await scopeTitle(filter) }
             if index < entries.count { entries[index] = entry } else { entries.append(entry) }
             appearing.append(module)
         }
@@ -43,6 +44,21 @@ extension ReaderSession {
             openLink(url)
         }
         render()
+    }
+
+    /// What a search among `filter`'s articles is among, for its title: the feed's title, the
+    /// tag, a saved search; nil for all articles.
+    private func scopeTitle(_ filter: ArticleFilter) async -> String? {
+        switch filter.scope {
+        case .all: return nil
+        case .feed(let id):
+            guard case .feeds(let feeds)? = entries.first?.module,
+                  let feed = await feeds.feeds.first(where: { $0.id == id }) else { return "one feed" }
+            return DisplayText.line(feed.displayTitle)
+        case .tag(let tag): return DisplayText.line(tag)
+        case .savedSearch: return "a saved search"
+        case .hidden: return "the hidden articles"
+        }
     }
 
     /// Puts the cursor of the list under the article on it, as newsboat does: back from an

@@ -175,7 +175,8 @@ public actor ReaderSession {
         case .articleDetail(let viewModel):
             return ArticleDetailView.body(viewModel, scroll: entry.scroll, size: size, theme: theme)
         case .search(let viewModel):
-            return SearchView.body(viewModel, cursor: entry.resultsCursor.row, size: size, theme: theme)
+            return SearchView.body(viewModel, cursor: entry.resultsCursor.row, size: size, theme: theme,
+                                   scope: entry.searchScope)
         }
     }
 

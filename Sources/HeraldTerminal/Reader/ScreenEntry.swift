@@ -15,6 +15,8 @@ struct ScreenEntry: Sendable {
     var resultsCursor = ListCursor()
     /// The first line shown of an article or of help (a terminal's: lines depend on its width).
     var scroll = 0
+    /// What a search is among when not all articles (a feed's title, a tag), for its title.
+    var searchScope: String?
 
     /// The key context of the screen.
     var context: KeyContext {

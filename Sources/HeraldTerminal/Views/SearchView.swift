@@ -4,19 +4,23 @@ import Herald
 /// and date, and a snippet; before a query, the recent searches.
 public enum SearchView {
     /// The screen for a view model with the cursor on hit `cursor` (two lines a hit).
-    public static func body(_ viewModel: SearchViewModel, cursor: Int, size: TerminalSize, theme: Theme) -> ScreenBody {
+    /// - Parameter scope: What the search is among when not all articles (a feed's title, a tag),
+    ///   shown in the title ("Search in Harbour").
+    public static func body(_ viewModel: SearchViewModel, cursor: Int, size: TerminalSize, theme: Theme,
+                            scope: String? = nil) -> ScreenBody {
+        let title = scope.map { "Search in " + $0 } ?? "Search"
         switch viewModel {
         case .loading:
-            return .state(title: "Search", message: "Searching…", role: .dim, height: size.height, width: size.width)
+            return .state(title: title, message: "Searching…", role: .dim, height: size.height, width: size.width)
         case .empty(let message):
-            return .state(title: "Search", message: message, role: .plain, height: size.height, width: size.width)
+            return .state(title: title, message: message, role: .plain, height: size.height, width: size.width)
         case .failed(let message, _):
-            return .state(title: "Search", message: message + " (/ to edit the query)", role: .error,
+            return .state(title: title, message: message + " (/ to edit the query)", role: .error,
                           height: size.height, width: size.width)
         case .loaded(let content) where content.hits.isEmpty:
             var lines = [StyledLine("Recent searches (/ to search):", .heading)]
             lines += content.history.map { StyledLine("  " + ColumnText.fit($0, size.width - 2)) }
-            return ScreenBody(title: "Search", subtitle: content.summary, lines: Array(lines.prefix(size.height)))
+            return ScreenBody(title: title, subtitle: content.summary, lines: Array(lines.prefix(size.height)))
         case .loaded(let content):
             var lines: [StyledLine] = []
             for (index, hit) in content.hits.enumerated() {
@@ -32,7 +36,7 @@ public enum SearchView {
             }
             if content.hasMore { lines.append(StyledLine("  …", .dim)) }
             let visible = Viewport.visible(lines, cursor: min(cursor, content.hits.count - 1) * 2, height: size.height)
-            return ScreenBody(title: "Search: " + content.query, subtitle: content.summary, lines: visible)
+            return ScreenBody(title: title + ": " + content.query, subtitle: content.summary, lines: visible)
         }
     }
 
