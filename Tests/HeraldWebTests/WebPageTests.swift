@@ -219,6 +219,12 @@ struct WebPageTests {
                 #expect(response.status == .ok)
                 #expect(!response.text.contains("Harbour story"))
             }
+            // A feed's page has the form that starts it.
+            try await client.execute(uri: "/feed/\(news.id.rawValue)?unread=1", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains(#"action="/search""#))
+                #expect(response.text.contains(#"name="in" value="feed/\#(news.id.rawValue)""#), "the whole feed, read or not")
+            }
             try await client.execute(uri: "/search?q=ferries&in=feeds", method: .get) { response in
                 #expect(response.status == .notFound, "a link naming no list is no page, as any bad deep link")
             }

@@ -13,12 +13,14 @@ enum ArticleListPage {
                 StateViews.loading()
             case .empty(let message):
                 toolbar(filter, hasUnread: false, context: context)
+                searchForm(filter)
                 StateViews.empty(message)
             case .failed(let message, _):
                 StateViews.failed(message, context: context)
             case .loaded(let content):
                 if !content.subtitle.isEmpty { element("p", Attribute("class", "summary")) { content.subtitle } }
                 toolbar(filter, hasUnread: !content.subtitle.isEmpty, context: context)
+                searchForm(filter)
                 element("ol", Attribute("class", "rows articles")) {
                     for row in content.rows { articleRow(row, filter: filter, context: context) }
                 }
@@ -46,6 +48,24 @@ enum ArticleListPage {
             element("a", Attribute("href", "/unread-feed/next" + from), Attribute("data-key", "]")) {
                 "Next unread feed ›"
             }
+        }
+    }
+
+    /// A search among this list's articles (a feed's, a tag's, a saved search's), as `/` in the
+    /// reader's list; the lists of all, unread and starred articles have the search page itself.
+    @NodeBuilder
+    private static func searchForm(_ filter: ArticleFilter) -> [Node] {
+        switch filter.scope {
+        case .feed, .tag, .savedSearch:
+            element("form", Attribute("method", "get"), Attribute("action", "/search"), Attribute("class", "search-form")) {
+                Node.void("input", [Attribute("type", "search"), Attribute("name", "q"),
+                                    Attribute("aria-label", "Search this list")])
+                Node.void("input", [Attribute("type", "hidden"), Attribute("name", "in"),
+                                    Attribute("value", DeepLink.path(for: .articleList(ArticleFilter(scope: filter.scope))))])
+                element("button", Attribute("type", "submit")) { "Search here" }
+            }
+        case .all, .hidden:
+            []
         }
     }
 
