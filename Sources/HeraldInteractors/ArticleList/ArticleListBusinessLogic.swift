@@ -26,6 +26,8 @@ public protocol ArticleListBusinessLogic: Sendable {
     func previousUnreadRequested() async
     /// Moves the selection without opening the article.
     func selectionMoved(to id: ArticleID) async
+    /// Selects an article the list may not have loaded yet, paging on (at most 50 pages) until it does.
+    func selectionRevealed(_ id: ArticleID) async
     /// Reloads in place after the store changed, keeping the selection.
     func storeChanged(_ changes: StoreChanges) async
 }
@@ -46,6 +48,7 @@ extension ArticleListBusinessLogic {
         case .nextUnreadRequested: await nextUnreadRequested()
         case .previousUnreadRequested: await previousUnreadRequested()
         case .selectionMoved(let id): await selectionMoved(to: id)
+        case .selectionRevealed(let id): await selectionRevealed(id)
         case .storeChanged(let changes): await storeChanged(changes)
         }
     }

@@ -26,6 +26,9 @@ public enum ArticleListIntent: Sendable, Hashable {
     case previousUnreadRequested
     /// The user moved the selection (without opening).
     case selectionMoved(ArticleID)
+    /// An article read elsewhere (next unread crossed into this list) is to be selected, loading
+    /// pages until the list holds it.
+    case selectionRevealed(ArticleID)
     /// The store changed under the list (a refresh, another screen).
     case storeChanged(StoreChanges)
 }

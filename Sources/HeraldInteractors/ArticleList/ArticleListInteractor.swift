@@ -115,6 +115,15 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         }
     }
 
+    public func selectionRevealed(_ id: ArticleID) async {
+        var pages = 0
+        while pages < 50, !rows.contains(where: { $0.id == id }), cursor != nil {
+            await nextPageRequested()
+            pages += 1
+        }
+        await selectionMoved(to: id)
+    }
+
     /// Moves the selection to a row without opening it.
     public func selectionMoved(to id: ArticleID) async {
         guard rows.contains(where: { $0.id == id }), selectedArticle != id else { return }

@@ -19,11 +19,6 @@ struct TextCounter {
         self.normalizingSpaces = normalizingSpaces
     }
 
-    mutating func count(_ text: String) {
-        var text = text
-        text.withUTF8 { count(utf8: $0) }
-    }
-
     /// Counts UTF-8 characters.
     mutating func count(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0

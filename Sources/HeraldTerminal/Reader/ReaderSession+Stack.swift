@@ -63,17 +63,12 @@ extension ReaderSession {
 
     /// Puts the cursor of the list under the article on it, as newsboat does: back from an
     /// article is its row, also in another feed's list that next unread crossed into.
-    /// A list opened by the crossing holds its first page: it pages on until the article is
-    /// loaded (at most 50 pages).
+    /// A list opened by the crossing holds its first page: the list pages on until it holds the
+    /// article (``ArticleListBusinessLogic/selectionRevealed(_:)``).
     func selectInListBelow(_ id: ArticleID, within filter: ArticleFilter) async {
         guard entries.count >= 2, case .articleList(let list) = entries[entries.count - 2].module,
               await list.filter == filter else { return }
-        var pages = 0
-        while pages < 50, !(await list.rows.contains { $0.id == id }), await list.cursor != nil {
-            await list.nextPageRequested()
-            pages += 1
-        }
-        await list.selectionMoved(to: id)
+        await list.selectionRevealed(id)
     }
 
     func containerChanged(_ state: ContainerState) {

@@ -47,6 +47,18 @@ struct ArticleListInteractorTests {
         #expect(await spy.events.count == presented, "no request after the last page")
     }
 
+    @Test("Given an article past the first page, when its selection is revealed, then the list pages on until it holds it and selects it")
+    func selectionRevealed() async throws {
+        let (feed, ids) = await seed("Alpha", count: 5)
+        let list = makeList(ArticleFilter(scope: .feed(feed)), pageSize: 2)
+        await list.viewAppeared()
+        await list.selectionMoved(to: ids[4])
+        #expect(await list.selectedArticle != ids[4], "moving the selection loads nothing")
+        await list.perform(.selectionRevealed(ids[4]))
+        #expect(await list.selectedArticle == ids[4])
+        #expect(await spy.lastResponse?.rows.map(\.id) == ids)
+    }
+
     @Test("Given an unread article, when it is opened, then it is selected and marked read in the store and the row")
     func openMarksRead() async throws {
         let (_, ids) = await seed("Alpha", count: 2)
