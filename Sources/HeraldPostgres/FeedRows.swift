@@ -80,16 +80,31 @@ enum FeedRows {
     ///   - siteURL: A new site link from the feed's document (nil keeps the stored one).
     static func writeFetchState(_ connection: PostgresConnection, _ state: FetchState, for id: FeedID,
                                 title: String? = nil, siteURL: String? = nil) async throws {
-        let found = try await connection.run("""
-            UPDATE feeds SET title = coalesce(\(title), title), site_url = coalesce(\(siteURL), site_url),
-                etag = \(state.etag), last_modified = \(state.lastModified), body_hash = \(state.bodyHash),
-                last_attempt_at = \(state.lastAttemptAt?.timeIntervalSince1970),
-                last_success_at = \(state.lastSuccessAt?.timeIntervalSince1970),
-                last_error_json = \(ColumnCodec.json(state.lastError)), error_count = \(state.errorCount),
-                next_due_at = \(state.nextDueAt?.timeIntervalSince1970), is_gone = \(state.isGone),
-                pending_redirect_json = \(ColumnCodec.json(state.pendingRedirect))
-            WHERE id = \(id.rawValue) RETURNING id
-            """).first { try $0.decode(Int64.self) }
+        let found = try await connection.run(WriteFetchState.self) { values in
+            values.append(title)
+            values.append(siteURL)
+            values.append(state.etag)
+            values.append(state.lastModified)
+            values.append(state.bodyHash)
+            values.append(state.lastAttemptAt?.timeIntervalSince1970)
+            values.append(state.lastSuccessAt?.timeIntervalSince1970)
+            values.append(ColumnCodec.json(state.lastError))
+            values.append(state.errorCount)
+            values.append(state.nextDueAt?.timeIntervalSince1970)
+            values.append(state.isGone)
+            values.append(ColumnCodec.json(state.pendingRedirect))
+            values.append(id.rawValue)
+        }.first { try $0.decode(Int64.self) }
         if found == nil { throw StoreError.feedNotFound(id) }
     }
+}
+
+/// The fetch state and the document's title and site of one feed (``FeedRows/writeFetchState(_:_:for:title:siteURL:)``).
+private enum WriteFetchState: PreparedSQL {
+    static let sql = """
+        UPDATE feeds SET title = coalesce($1, title), site_url = coalesce($2, site_url),
+            etag = $3, last_modified = $4, body_hash = $5, last_attempt_at = $6, last_success_at = $7,
+            last_error_json = $8, error_count = $9, next_due_at = $10, is_gone = $11, pending_redirect_json = $12
+        WHERE id = $13 RETURNING id
+        """
 }

@@ -56,10 +56,10 @@ struct ArticleUpsert {
         guard !items.isEmpty else { return outcome }
         var existing: [String: StoredRow] = [:]
         let identities = items.map(\.0.item.identity)
-        for (identity, id, hash, firstSeen) in try await connection.run("""
-            SELECT identity, id, content_hash, first_seen FROM articles
-            WHERE feed_id = \(feedID.rawValue) AND identity = ANY(\(identities))
-            """).all({ try $0.decode((String, Int64, Int64, Double).self) }) {
+        for (identity, id, hash, firstSeen) in try await connection.run(StoredArticles.self, { values in
+            values.append(feedID.rawValue)
+            values.append(identities)
+        }).all({ try $0.decode((String, Int64, Int64, Double).self) }) {
             existing[identity] = StoredRow(id: id, hash: hash, firstSeen: firstSeen)
         }
         var inserted: [Int64] = []
@@ -103,12 +103,7 @@ struct ArticleUpsert {
         }
         if !inserted.isEmpty {
             // Every subscriber gets the new articles, unread.
-            try await connection.run("""
-                INSERT INTO user_articles (user_id, article_id, feed_id, sort_date)
-                SELECT s.user_id, a.id, a.feed_id, a.sort_date
-                FROM articles AS a JOIN subscriptions AS s ON s.feed_id = a.feed_id
-                WHERE a.id = ANY(\(inserted))
-                """)
+            _ = try await connection.run(GiveSubscribers.self) { $0.append(inserted) }.all { _ in () }
         }
         if !updated.isEmpty {
             try await connection.run("""
@@ -127,40 +122,31 @@ struct ArticleUpsert {
         let firstSeen = seenAt.timeIntervalSince1970
         let items = rows.map(\.0.item)
         let columns = rows.map(\.0)
-        var sql = SQLText()
-        let arrays = [
-            sql.bind(items.map(\.identity)) + "::text[]", sql.bind(columns.map(\.title)) + "::text[]",
-            sql.bind(NullableArray(items.map(\.url))) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.authors.first?.displayName })) + "::text[]",
-            sql.bind(NullableArray(columns.map(\.authors))) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.published?.timeIntervalSince1970 })) + "::float8[]",
-            sql.bind(NullableArray(items.map { $0.updated?.timeIntervalSince1970 })) + "::float8[]",
-            sql.bind(columns.map { $0.sortDate(firstSeen: firstSeen) }) + "::float8[]",
-            sql.bind(NullableArray(items.map { $0.summary?.type.rawValue })) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.summary?.value })) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.summary?.language })) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.content?.type.rawValue })) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.content?.value })) + "::text[]",
-            sql.bind(NullableArray(items.map { $0.content?.language })) + "::text[]",
-            sql.bind(NullableArray(columns.map(\.enclosures))) + "::text[]",
-            sql.bind(NullableArray(columns.map(\.categories))) + "::text[]",
-            sql.bind(NullableArray(items.map(\.comments))) + "::text[]",
-            sql.bind(columns.map(\.plainBody)) + "::text[]", sql.bind(columns.map(\.hash)) + "::bigint[]",
-            sql.bind(NullableArray(columns.map(\.episode))) + "::text[]",
-            sql.bind(NullableArray(rows.map { Optional($0.1.binary) })) + "::tsvector[]",
-        ]
-        let names = """
-            identity, title, url, author, authors_json, published, updated, sort_date, summary_type, summary_value,
-            summary_lang, content_type, content_value, content_lang, enclosures_json, categories_json, comments_url,
-            body, content_hash, episode_json
-            """
-        sql.append("""
-            INSERT INTO articles (feed_id, first_seen, \(names), search)
-            SELECT \(sql.bind(feedID.rawValue)), \(sql.bind(firstSeen)), \(names), search
-            FROM unnest(\(arrays.joined(separator: ", "))) AS i (\(names), search)
-            RETURNING id, identity
-            """)
-        let ids = try await connection.run(sql).all { try $0.decode((Int64, String).self) }
+        let ids = try await connection.run(InsertArticles.self) { values in
+            values.append(feedID.rawValue)
+            values.append(firstSeen)
+            values.append(items.map(\.identity))
+            values.append(columns.map(\.title))
+            values.append(NullableArray(items.map(\.url)))
+            values.append(NullableArray(items.map { $0.authors.first?.displayName }))
+            values.append(NullableArray(columns.map(\.authors)))
+            values.append(NullableArray(items.map { $0.published?.timeIntervalSince1970 }))
+            values.append(NullableArray(items.map { $0.updated?.timeIntervalSince1970 }))
+            values.append(columns.map { $0.sortDate(firstSeen: firstSeen) })
+            values.append(NullableArray(items.map { $0.summary?.type.rawValue }))
+            values.append(NullableArray(items.map { $0.summary?.value }))
+            values.append(NullableArray(items.map { $0.summary?.language }))
+            values.append(NullableArray(items.map { $0.content?.type.rawValue }))
+            values.append(NullableArray(items.map { $0.content?.value }))
+            values.append(NullableArray(items.map { $0.content?.language }))
+            values.append(NullableArray(columns.map(\.enclosures)))
+            values.append(NullableArray(columns.map(\.categories)))
+            values.append(NullableArray(items.map(\.comments)))
+            values.append(columns.map(\.plainBody))
+            values.append(columns.map(\.hash))
+            values.append(NullableArray(columns.map(\.episode)))
+            values.append(NullableArray(rows.map { Optional($0.1.binary) }))
+        }.all { try $0.decode((Int64, String).self) }
         guard ids.count == rows.count else { throw StoreError.database(reason: "inserted \(ids.count) of \(rows.count) articles") }
         var byIdentity: [String: Int64] = [:]
         for (id, identity) in ids where byIdentity[identity] == nil { byIdentity[identity] = id }
@@ -189,4 +175,43 @@ struct ArticleUpsert {
             WHERE id = \(id)
             """)
     }
+}
+
+/// The stored rows of some of one feed's items, by identity (``ArticleUpsert/store(_:)``).
+private enum StoredArticles: PreparedSQL {
+    static let sql = """
+        SELECT identity, id, content_hash, first_seen FROM articles WHERE feed_id = $1 AND identity = ANY($2)
+        """
+}
+
+/// Every subscriber of a feed gets its new articles, unread.
+private enum GiveSubscribers: PreparedSQL {
+    static let sql = """
+        INSERT INTO user_articles (user_id, article_id, feed_id, sort_date)
+        SELECT s.user_id, a.id, a.feed_id, a.sort_date
+        FROM articles AS a JOIN subscriptions AS s ON s.feed_id = a.feed_id
+        WHERE a.id = ANY($1)
+        """
+}
+
+/// New articles of one feed, each column travelling as one binary array that `unnest` turns back
+/// into rows (``ArticleUpsert``'s `insert`).
+private enum InsertArticles: PreparedSQL {
+    static let names = """
+        identity, title, url, author, authors_json, published, updated, sort_date, summary_type, summary_value,
+        summary_lang, content_type, content_value, content_lang, enclosures_json, categories_json, comments_url,
+        body, content_hash, episode_json
+        """
+    /// The arrays' types, in the order of `names` and then the search vector.
+    static let arrayTypes = [
+        "text", "text", "text", "text", "text", "float8", "float8", "float8", "text", "text", "text", "text", "text",
+        "text", "text", "text", "text", "text", "bigint", "text", "tsvector",
+    ]
+    static let sql = """
+        INSERT INTO articles (feed_id, first_seen, \(names), search)
+        SELECT $1, $2, \(names), search
+        FROM unnest(\(arrayTypes.enumerated().map { "$\($0.offset + 3)::\($0.element)[]" }.joined(separator: ", ")))
+            AS i (\(names), search)
+        RETURNING id, identity
+        """
 }

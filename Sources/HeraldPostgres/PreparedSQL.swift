@@ -1,0 +1,52 @@
+import PostgresNIO
+
+/// The text of a statement Herald runs often enough (once or more per feed of a refresh) that the
+/// server should parse and plan it once per connection rather than at every run: each conforming
+/// type names one statement, its parameters written `$1`, `$2`… in the order its values are bound.
+protocol PreparedSQL {
+    /// The statement's text, constant for the type.
+    static var sql: String { get }
+}
+
+/// One run of a ``PreparedSQL`` statement with its values: postgres-nio prepares the statement
+/// under the type's name the first time a connection runs it, and afterwards sends only the
+/// values (Docs/benchmarks.md, issue 19's fifth step).
+struct PreparedRun<Statement: PreparedSQL>: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static var name: String { "herald." + String(describing: Statement.self) }
+    static var sql: String { Statement.sql }
+
+    /// The values, in the order of the statement's placeholders.
+    let bindings: PostgresBindings
+
+    func makeBindings() -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+extension PostgresConnection {
+    /// Runs a prepared statement with the values `bind` appends, in the order of its placeholders.
+    func run<Statement: PreparedSQL>(_ statement: Statement.Type,
+                                     _ bind: (inout PostgresBindings) -> Void) async throws
+        -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
+        var bindings = PostgresBindings()
+        bind(&bindings)
+        return try await execute(PreparedRun<Statement>(bindings: bindings), logger: PostgresStore.logger)
+    }
+}
+
+extension AsyncThrowingMapSequence where Element == PostgresRow {
+    /// Every row decoded with `decode`.
+    func all<T>(_ decode: (PostgresRow) throws -> T) async throws -> [T] {
+        var values: [T] = []
+        for try await row in self { values.append(try decode(row)) }
+        return values
+    }
+
+    /// The first row decoded with `decode`, if any (the rest are read and dropped).
+    func first<T>(_ decode: (PostgresRow) throws -> T) async throws -> T? {
+        var value: T?
+        for try await row in self where value == nil { value = try decode(row) }
+        return value
+    }
+}
