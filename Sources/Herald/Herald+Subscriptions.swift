@@ -10,6 +10,14 @@ extension Herald {
         }
     }
 
+    /// The feeds at a URL, subscribing to none: the URL itself when it is a feed, else those the
+    /// page advertises, else the first found at a common path of its site; empty when none.
+    public func discoverFeeds(at url: String) async throws(HeraldError) -> [DiscoveredFeed] {
+        do { return try await modules.subscriptions().discoverFeeds(at: url) } catch {
+            throw .subscribe(error)
+        }
+    }
+
     /// Unsubscribes from a feed (its articles go with it).
     public func unsubscribe(_ id: FeedID) async throws(HeraldError) {
         do { try await modules.subscriptions().unsubscribe(id) } catch { throw .store(error) }

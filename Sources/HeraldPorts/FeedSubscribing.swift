@@ -11,6 +11,9 @@ public protocol FeedSubscribing: Sendable {
     /// Subscribes to a feed URL or to the feed a web page advertises.
     /// - Returns: The feed and whether it is a new subscription.
     func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool)
+    /// The feeds at a URL without subscribing: the URL itself when it is a feed, else the feeds the
+    /// page advertises, else the first feed found at a common path on its site. Empty when none.
+    func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed]
     /// Imports an OPML or newsboat `urls` file; importing the same file twice changes nothing.
     func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary
     /// Exports every subscription as OPML 2.0.

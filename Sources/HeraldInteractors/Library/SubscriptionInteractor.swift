@@ -46,6 +46,11 @@ public struct SubscriptionInteractor: Sendable {
         try await subscriber.subscribe(to: url, title: title, tags: tags).feed
     }
 
+    /// The feeds at a URL, subscribing to none (``FeedSubscribing/discoverFeeds(at:)``).
+    public func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed] {
+        try await subscriber.discoverFeeds(at: url)
+    }
+
     /// Unsubscribes (the feed's articles go with it, starred ones included, as in the feeds screen).
     public func unsubscribe(_ id: FeedID) async throws(StoreError) {
         try await feedStore.removeFeed(id)

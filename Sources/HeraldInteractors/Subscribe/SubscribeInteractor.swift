@@ -91,6 +91,42 @@ public final class SubscribeInteractor: FeedSubscribing {
         }
     }
 
+    /// The feeds at `url`, subscribing to none (what Miniflux's `POST /v1/discover` answers): `url`
+    /// itself when it is a feed (its title, its format); else the feeds the page advertises, as it
+    /// names them, unfetched; else the first of the common feed paths on the page's site that is a
+    /// feed, tried one at a time as ``subscribe(to:title:tags:)`` does. Empty when none is found.
+    /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched,
+    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused.
+    public func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed] {
+        let url = url.trimmedForSubscription
+        if ScriptSource.isScript(url) && scriptSources == .refused { throw .scriptSourceRefused(url: url) }
+        let response: FetchResponse
+        do {
+            response = try await fetcher.fetch(FetchRequest(url: url))
+        } catch {
+            throw .fetch(error)
+        }
+        switch read(response) {
+        case .feed(let parsed, _):
+            let feedURL = response.permanentRedirectTarget ?? response.finalURL
+            return [DiscoveredFeed(url: feedURL, title: parsed.plainTitle, type: parsed.format.rawValue)]
+        case .page(let html) where !ScriptSource.isScript(url):
+            let advertised = discoverer.discoverFeeds(inHTML: html, pageURL: response.finalURL)
+            var seen: Set<String> = []
+            let named = advertised.filter { seen.insert($0.url).inserted }
+            guard named.isEmpty else { return named }
+            for candidate in FeedCandidates.urls(discovered: [], pageURL: response.finalURL) {
+                guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate)),
+                      case .feed(let parsed, _) = read(answer) else { continue }
+                let feedURL = answer.permanentRedirectTarget ?? candidate
+                return [DiscoveredFeed(url: feedURL, title: parsed.plainTitle, type: parsed.format.rawValue)]
+            }
+            return []
+        case .page, .subscriptionList, .neither:
+            return []
+        }
+    }
+
     /// Adds every subscription of an OPML or newsboat `urls` file, without fetching anything;
     /// titles, tags and hidden flags are kept, and subscriptions that exist are left unchanged.
     /// Script sources (`exec:`, `filter:`) are added only where they are accepted, else listed in

@@ -61,6 +61,8 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var filter: ArticleFilter
     /// Only read articles (the filter has "unread only"; a client may ask for the read ones).
     public var readOnly: Bool
+    /// Only articles not starred (Miniflux's `starred=false`).
+    public var unstarredOnly: Bool
     /// Only articles of these feeds (a protocol's group of untagged feeds); `nil` for no limit.
     public var feeds: Set<FeedID>?
     /// Newest first (the store's order), or oldest first.
@@ -79,9 +81,10 @@ public struct SyncEntryRequest: Sendable, Hashable {
     public var beforeID: ArticleID?
 
     /// Creates a request.
-    public init(filter: ArticleFilter, readOnly: Bool = false, feeds: Set<FeedID>? = nil, newestFirst: Bool = true,
-                limit: Int = 100, offset: Int = 0, query: String? = nil, order: SyncEntryOrder = .date,
-                afterID: ArticleID? = nil, beforeID: ArticleID? = nil) {
+    public init(filter: ArticleFilter, readOnly: Bool = false, unstarredOnly: Bool = false, feeds: Set<FeedID>? = nil,
+                newestFirst: Bool = true, limit: Int = 100, offset: Int = 0, query: String? = nil,
+                order: SyncEntryOrder = .date, afterID: ArticleID? = nil, beforeID: ArticleID? = nil) {
+        self.unstarredOnly = unstarredOnly
         self.order = order
         self.afterID = afterID
         self.beforeID = beforeID

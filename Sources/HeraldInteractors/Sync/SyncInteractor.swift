@@ -41,6 +41,7 @@ public struct SyncInteractor: Sendable {
     public func entries(_ request: SyncEntryRequest) async throws(StoreError) -> SyncEntryPage {
         var summaries = try await allSummaries(request.filter)
         if request.readOnly { summaries.removeAll { !$0.isRead } }
+        if request.unstarredOnly { summaries.removeAll(where: \.isStarred) }
         if let feeds = request.feeds { summaries.removeAll { !feeds.contains($0.feedID) } }
         if let query = request.query {
             let matching = Set(try await articles.articleIDs(ArticleIDRequest(filter: request.filter, query: query)))

@@ -58,7 +58,10 @@ struct MinifluxAPI: Sendable {
             return Self.json(["version": HeraldVersion.current, "commit": "", "build_date": "", "go_version": "",
                               "compiler": "swift", "arch": "", "os": "linux"])
         }
-        if route.is(.get, "categories") { return Self.json(try await categories()) }
+        if route.is(.get, "categories") {
+            let counted = ["true", "1"].contains(request.uri.queryParameters.get("counts").map { String($0) } ?? "")
+            return Self.json(try await categories(counted: counted))
+        }
         if let id = route.match(.get, "categories", "*", "feeds").first {
             // The feeds whose category (first tag, or "All" for none) it is, as `GET /v1/feeds` shows them.
             let number = try Self.number(id)
@@ -107,9 +110,25 @@ struct MinifluxAPI: Sendable {
                 throw error
             }
         }
-        if let id = route.match(.get, "entries", "*").first ?? route.match(.get, "feeds", "*", "entries", "*").last {
+        if let id = route.match(.get, "entries", "*").first {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(try await feed(String(entry.feedID.rawValue)))))
+        }
+        // An entry within a feed or a category: Miniflux's 404 when it is another's.
+        let inFeed = route.match(.get, "feeds", "*", "entries", "*")
+        let inCategory = route.match(.get, "categories", "*", "entries", "*")
+        if let within = inFeed.first ?? inCategory.first, let id = inFeed.last ?? inCategory.last {
+            let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
+            let feed = try await feed(String(entry.feedID.rawValue))
+            let belongs = inFeed.isEmpty
+                ? MinifluxJSON.category(of: feed).id == (try Self.number(within)) : feed.id.rawValue == (try Self.number(within))
+            guard belongs else { throw SyncFailure(.notFound, "Entry not found") }
+            return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(feed)))
+        }
+        if route.is(.post, "discover") { return try await discover(request) }
+        if route.is(.get, "integrations", "status") {
+            // Herald saves entries to no third-party service (`POST /v1/entries/ID/save` says so).
+            return Self.json(["has_integrations": false])
         }
         if route.is(.put, "entries") { return try await updateEntries(request) }
         if route.is(.post, "feeds") { return try await createFeed(request) }
@@ -179,7 +198,13 @@ struct MinifluxAPI: Sendable {
         if statuses.contains("unread"), !statuses.contains("read") { filter.unreadOnly = true }
         if statuses.contains("read"), !statuses.contains("unread") { readOnly = true }
         if statuses == ["removed"] { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
-        if let starred = query.get("starred"), starred == "true" || starred == "1" { filter.starredOnly = true }
+        // `starred` as Go's `strconv.ParseBool` reads it; anything else is no filter, as in Miniflux.
+        var unstarredOnly = false
+        switch query.get("starred").map({ String($0) }) {
+        case "1", "t", "T", "true", "TRUE", "True": filter.starredOnly = true
+        case "0", "f", "F", "false", "FALSE", "False": unstarredOnly = true
+        default: break
+        }
         // An id of 0 or less, or none, is no filter, as in Miniflux (Fluent Reader's first sync
         // asks for `after_entry_id=0`).
         if let value = Self.optionalID(query.get("category_id")) {
@@ -205,7 +230,8 @@ struct MinifluxAPI: Sendable {
         let order = try Self.order(query.get("order").map { String($0) }, feeds: allFeeds)
         let afterID = Self.optionalID(query.get("after_entry_id")).map { ArticleID($0) }
         let beforeID = Self.optionalID(query.get("before_entry_id")).map { ArticleID($0) }
-        var request = SyncEntryRequest(filter: filter, readOnly: readOnly, feeds: feeds, newestFirst: newestFirst,
+        var request = SyncEntryRequest(filter: filter, readOnly: readOnly, unstarredOnly: unstarredOnly, feeds: feeds,
+                                       newestFirst: newestFirst,
                                        limit: limit, offset: offset, query: search, order: order, afterID: afterID,
                                        beforeID: beforeID)
         let page: SyncEntryPage
@@ -226,6 +252,25 @@ struct MinifluxAPI: Sendable {
         for feed in allFeeds { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
         let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
         return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
+    }
+
+    /// `POST /v1/discover` with `{"url": …}`: the feeds there, as Miniflux lists them (`url`,
+    /// `title`, `type`), subscribing to none; a 404 when there is none, a 500 when the URL cannot
+    /// be fetched. Miniflux's fetch options (user agent, cookies, proxy) are not Herald's and are ignored.
+    private func discover(_ request: Request) async throws -> Response {
+        let body = try await Self.decode(MinifluxJSON.DiscoveryRequest.self, from: request)
+        let url = body.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            throw SyncFailure(.badRequest, "The URL must be http:// or https://")
+        }
+        let found: [DiscoveredFeed]
+        do {
+            found = try await herald.discoverFeeds(at: url)
+        } catch {
+            throw SyncFailure(.internalServerError, error.message)
+        }
+        guard !found.isEmpty else { throw SyncFailure(.notFound, "resource not found") }
+        return Self.json(found.map(MinifluxJSON.subscription))
     }
 
     /// Miniflux's `order`: `published_at` (the default, Herald's date), `id`, `status`, or the
@@ -363,7 +408,8 @@ struct MinifluxAPI: Sendable {
 
     /// Each feed's category (its first tag, or `All`), and the tags created on their own that no
     /// feed has yet (empty categories).
-    private func categories() async throws -> [MinifluxJSON.CategoryObject] {
+    /// - Parameter counted: Each category with its `feed_count` and `total_unread` (`?counts=true`).
+    private func categories(counted: Bool = false) async throws -> [MinifluxJSON.CategoryObject] {
         var seen: Set<Int64> = []
         var categories: [MinifluxJSON.CategoryObject] = []
         let feeds = try await herald.feeds()
@@ -371,10 +417,24 @@ struct MinifluxAPI: Sendable {
             let category = MinifluxJSON.category(of: feed)
             if seen.insert(category.id).inserted { categories.append(category) }
         }
+        if counted {
+            let unread = try await herald.unreadCounts()
+            var feedCounts: [Int64: Int] = [:], unreadCounts: [Int64: Int] = [:]
+            for feed in feeds {
+                let id = MinifluxJSON.category(of: feed).id
+                feedCounts[id, default: 0] += 1
+                unreadCounts[id, default: 0] += unread[feed.id, default: 0]
+            }
+            for index in categories.indices {
+                categories[index].feed_count = feedCounts[categories[index].id, default: 0]
+                categories[index].total_unread = unreadCounts[categories[index].id, default: 0]
+            }
+        }
         let onFeeds = Set(feeds.flatMap(\.tags))
         for tag in try await herald.tags(among: feeds) where !onFeeds.contains(tag) && seen.insert(CategoryIDs.id(of: tag)).inserted {
             categories.append(MinifluxJSON.CategoryObject(id: CategoryIDs.id(of: tag), title: tag,
-                                                          user_id: MinifluxJSON.userID, hide_globally: false))
+                                                          user_id: MinifluxJSON.userID, hide_globally: false,
+                                                          feed_count: counted ? 0 : nil, total_unread: counted ? 0 : nil))
         }
         return categories.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
     }

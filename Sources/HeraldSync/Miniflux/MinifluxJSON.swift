@@ -11,6 +11,9 @@ enum MinifluxJSON {
         let title: String
         let user_id: Int64
         let hide_globally: Bool
+        /// With `?counts=true`: the feeds whose category it is, and their unread articles.
+        var feed_count: Int? = nil
+        var total_unread: Int? = nil
     }
 
     /// `PUT /v1/categories/ID`'s body.
@@ -123,6 +126,31 @@ enum MinifluxJSON {
         let entry_ids: [Int64]
         let status: String?
         let starred: Bool?
+    }
+
+    /// `POST /v1/discover`: the page or feed to look at (Miniflux's fetch options are not read).
+    struct DiscoveryRequest: Decodable {
+        let url: String
+    }
+
+    /// One feed `POST /v1/discover` found.
+    struct Subscription: Encodable {
+        let url: String
+        let title: String
+        let type: String
+    }
+
+    /// A discovered feed as Miniflux lists it: its title (else its URL) and `rss`, `atom`, `rdf`
+    /// or `json`, from the format read or the media type the page advertised.
+    static func subscription(_ feed: DiscoveredFeed) -> Subscription {
+        let type = (feed.type ?? "").lowercased()
+        let kind = if FeedFormat(rawValue: type) != nil { type }
+            else if type.contains("atom") { "atom" }
+            else if type.contains("json") { "json" }
+            else if type.contains("rdf") { "rdf" }
+            else { "rss" }
+        let title = feed.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        return Subscription(url: feed.url, title: title.isEmpty ? feed.url : title, type: kind)
     }
 
     /// `POST /v1/feeds`.

@@ -45,6 +45,12 @@ public actor FakeSubscriber: FeedSubscribing {
         }
     }
 
+    /// The feed `discoveries` maps `url` to, or `url` itself; none for an unreachable URL.
+    public func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed] {
+        guard !unreachable.contains(url) else { return [] }
+        return [DiscoveredFeed(url: discoveries[url] ?? url)]
+    }
+
     /// Imports `URL tag…` lines; already subscribed URLs are counted, not changed.
     public func importSubscriptions(from data: Data) async throws(SubscribeError) -> ImportSummary {
         guard let text = String(data: data, encoding: .utf8), !text.hasPrefix("<") else {
