@@ -65,6 +65,8 @@ public final class Herald: Sendable {
     ///     `filter:`). Pass `.accepted` only for the person at the machine (the command line's `add`
     ///     and `import`), never for requests from a web page or a sync client; a PostgreSQL database
     ///     refuses them whatever is passed. Feeds already stored run either way (on SQLite).
+    ///     `.remote`, for an engine serving people elsewhere (`herald serve`), refuses local files
+    ///     (`file://`) as well.
     /// - Throws: ``HeraldError`` for a bad configuration, a database that cannot be opened or an unknown user.
     public static func open(databasePath: String? = nil, user: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment,

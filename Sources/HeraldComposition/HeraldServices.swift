@@ -126,7 +126,9 @@ public struct HeraldServices: Sendable {
                                         maxOutputBytes: configuration.maxFeedBytes, runsCommands: !store.isShared)
             shutdown = { await http.shutdown() }
         }
-        let scriptSources = store.isShared ? .refused : overrides.scriptSources
+        // A shared database's feeds are refreshed by other machines' workers: no commands there.
+        let scriptSources: ScriptSourcePolicy = store.isShared && overrides.scriptSources == .accepted
+            ? .refused : overrides.scriptSources
         let close = store.close
         var policy = RefreshPolicy.default
         policy.maxConcurrentFetches = configuration.maxConcurrentFetches

@@ -30,6 +30,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
     /// A feed that runs a command (``ScriptSource``) was asked for where only the person at the
     /// machine may add one (a web page, a sync client, a shared database).
     case scriptSourceRefused(url: String)
+    /// A local file (`file://`) was asked for by someone who is not at the machine (a web page or
+    /// a sync client of `herald serve`: ``ScriptSourcePolicy/remote``).
+    case localFileRefused(url: String)
     /// The document is a list of subscriptions (OPML), not a feed.
     case subscriptionList(url: String)
 
@@ -45,6 +48,9 @@ public enum SubscribeError: Error, Sendable, Hashable {
         case .subscriptionList(let url):
             "Nothing was subscribed: \(url) is a list of subscriptions (OPML), not a feed; import its feeds with "
                 + "`herald import \(url)`."
+        case .localFileRefused(let url):
+            "Nothing was subscribed: \(url) is a file on the server's machine, which a web page or a sync client "
+                + "may not read; subscribe to an http:// or https:// feed, or add the file with `herald add` on that machine."
         case .scriptSourceRefused(let url):
             "Nothing was subscribed: \(url) runs a command, and commands are added only with `herald add` or "
                 + "`herald import` on this machine's own SQLite database."
@@ -59,7 +65,8 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     /// Feeds already subscribed (left unchanged).
     public var alreadySubscribed: Int
     /// Script sources (``ScriptSource``) of the list that were not added: only the person at the
-    /// machine adds commands (``SubscribeError/scriptSourceRefused(url:)``).
+    /// machine adds commands (``SubscribeError/scriptSourceRefused(url:)``); under
+    /// ``ScriptSourcePolicy/remote``, local files (`file://`) too.
     public var scriptSourcesRefused: [String]
 
     /// Creates a summary.

@@ -46,14 +46,26 @@ public enum ScriptSource: Sendable, Hashable {
     }
 }
 
-/// Whether an engine adds feeds that run commands (``ScriptSource``). Only the person at the
-/// machine adds them (the command line's `add` and `import`); a web page or a sync client never
-/// can, since their requests come from elsewhere.
+/// Whether an engine adds feeds that act on this machine: feeds that run commands
+/// (``ScriptSource``), which only the person at the machine adds (the command line's `add` and
+/// `import`), and local files (`file://`), which nobody elsewhere may have the machine read (a web
+/// page or a sync client of `herald serve`, whose requests come from elsewhere).
 public enum ScriptSourcePolicy: Sendable, Hashable {
-    /// Script sources are refused with ``SubscribeError/scriptSourceRefused(url:)``.
+    /// Script sources are refused with ``SubscribeError/scriptSourceRefused(url:)``; local files
+    /// are added like feeds.
     case refused
     /// Script sources are added like feeds.
     case accepted
+    /// Script sources are refused, and local files too, with ``SubscribeError/localFileRefused(url:)``:
+    /// the engine serves people who are not at this machine.
+    case remote
+
+    /// Why `url` may not be subscribed under this policy; `nil` when it may.
+    public func refusal(of url: String) -> SubscribeError? {
+        if ScriptSource.isScript(url) { return self == .accepted ? nil : .scriptSourceRefused(url: url) }
+        if self == .remote, url.prefix(5).lowercased() == "file:" { return .localFileRefused(url: url) }
+        return nil
+    }
 }
 
 /// Why a feed URL written as a script source cannot be run.

@@ -33,6 +33,40 @@ extension CLISuite {
             #expect(result.stderr.contains("--token"))
         }
 
+        @Test("Given a sync client of herald serve, when it subscribes to a file of the server's machine or discovers one, then it gets a 400 that says why, and nothing is read or added")
+        func refusesLocalFilesFromClients() async throws {
+            let sandbox = try Sandbox()
+            let secret = try sandbox.write(Data("""
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Private notes</title><link>https://x.example/</link>
+                <item><guid>p1</guid><title>Bank PIN</title></item></channel></rss>
+                """.utf8), to: "home/private.xml")
+            let password = "a file is not a feed"
+            let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
+                                               stdin: Data((password + "\n").utf8))
+            #expect(set.succeeded, "\(set.summary)")
+            let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+            defer { serve.send(SIGKILL) }
+            let port = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
+            let alice = SyncEveryoneTests.basic("alice", password)
+            let created = try SyncEveryoneTests.request("POST", "/v1/feeds", port: port, headers: alice,
+                                                        body: "{\"feed_url\": \"file://\(secret)\"}")
+            #expect(created.status == 400)
+            #expect(created.body.contains("herald add"), "\(created.body)")
+            let login = try SyncEveryoneTests.request("POST", "/accounts/ClientLogin", port: port,
+                                                      body: "Email=alice&Passwd=\(password.replacingOccurrences(of: " ", with: "+"))")
+            let auth = try #require(login.body.split(separator: "\n").first { $0.hasPrefix("Auth=") }?.dropFirst(5),
+                                    "\(login.status) \(login.body)")
+            let quickAdd = try SyncEveryoneTests.request("POST", "/reader/api/0/subscription/quickadd", port: port,
+                                                         headers: ["Authorization": "GoogleLogin auth=\(auth)"],
+                                                         body: "quickadd=file://\(secret)")
+            #expect(quickAdd.status == 200 && quickAdd.body.contains("\"numResults\":0"), "\(quickAdd.body)")
+            #expect(quickAdd.body.contains("herald add") && !quickAdd.body.contains("Private notes"), "\(quickAdd.body)")
+            let feeds = try SyncEveryoneTests.request("GET", "/v1/feeds", port: port, headers: alice)
+            #expect(feeds.status == 200 && feeds.body == "[]", "\(feeds.body)")
+            serve.send(SIGINT)
+            #expect(await serve.finish(timeout: .seconds(10)).succeeded)
+        }
+
         /// A connected socket with a GET for `path` sent.
         static func open(_ path: String, port: Int) throws -> Int32 {
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -55,6 +55,39 @@ struct ScriptSourceFacadeTests {
         await herald.shutdown()
     }
 
+    @Test("an engine serving people elsewhere (herald serve: .remote) refuses local files too, subscribed, discovered or imported; the default engine adds them")
+    func remoteRefusesLocalFiles() async throws {
+        let world = try World()
+        defer { world.remove() }
+        let feedFile = world.directory + "/local.xml"
+        try Data("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Local</title><link>https://local.example/</link>
+            <item><guid>l-1</guid><title>On disk</title></item></channel></rss>
+            """.utf8).write(to: URL(fileURLWithPath: feedFile))
+        let remote = try await Herald.open(databasePath: world.database, environment: world.environment, scriptSources: .remote)
+        await #expect(throws: HeraldError.subscribe(.localFileRefused(url: "file://\(feedFile)"))) {
+            _ = try await remote.subscribe(to: "file://\(feedFile)")
+        }
+        await #expect(throws: HeraldError.subscribe(.localFileRefused(url: "FILE://\(feedFile)"))) {
+            _ = try await remote.discoverFeeds(at: "FILE://\(feedFile)")
+        }
+        await #expect(throws: HeraldError.subscribe(.scriptSourceRefused(url: "exec:\(world.script)"))) {
+            _ = try await remote.subscribe(to: "exec:\(world.script)")
+        }
+        let list = "https://harbour.example/feed.xml\nfile://\(feedFile)\nexec:\(world.script)\n"
+        let summary = try await remote.importSubscriptions(Data(list.utf8))
+        #expect(summary.added == 1)
+        #expect(summary.scriptSourcesRefused == ["file://\(feedFile)", "exec:\(world.script)"])
+        #expect(try await remote.feeds().map(\.url) == ["https://harbour.example/feed.xml"])
+        #expect(HeraldError.subscribe(.localFileRefused(url: "file:///x")).message.contains("herald add"))
+        await remote.shutdown()
+
+        let local = try await Herald.open(databasePath: world.database, environment: world.environment)
+        #expect(try await local.subscribe(to: "file://\(feedFile)").title == "Local")
+        await local.shutdown()
+        #expect(!FileManager.default.fileExists(atPath: world.ranMarker), "nothing ran")
+    }
+
     @Test("an engine opened for the person at the machine adds them, and every engine on that SQLite file runs them at refresh")
     func acceptedForThePersonAtTheMachine() async throws {
         let world = try World()

@@ -29,14 +29,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let database = global.db
-        try await CLISession.run(global) { herald, terminal in
+        // Its pages and sync clients are people elsewhere: no commands, and no files of this machine.
+        try await CLISession.run(global, scriptSources: .remote) { herald, terminal in
             var engines = SyncEngines(serving: herald)
             if everyone {
                 guard herald.currentUser != nil else {
                     throw CLIFailure("--everyone serves the people of a shared PostgreSQL database; a SQLite database holds one person's news.")
                 }
                 engines = SyncEngines(everyoneOn: herald) { name async throws(HeraldError) -> Herald in
-                    try await Herald.open(databasePath: database, user: name)
+                    try await Herald.open(databasePath: database, user: name, scriptSources: .remote)
                 }
             }
             do {

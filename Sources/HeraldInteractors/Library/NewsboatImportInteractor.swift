@@ -45,7 +45,7 @@ public struct NewsboatImportInteractor: Sendable {
             var subscribed: [String: Feed] = [:]
             for entry in home.subscriptions {
                 let isScript = ScriptSource.isScript(entry.feedURL)
-                if isScript && scriptSources == .refused {
+                if scriptSources.refusal(of: entry.feedURL) != nil {
                     report.scriptSourcesNotTaken.append(entry.feedURL)
                     continue
                 }

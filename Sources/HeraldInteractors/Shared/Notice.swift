@@ -5,7 +5,7 @@ public enum Notice: Sendable, Hashable {
     case subscribed(title: String, created: Bool)
     /// A feed was removed.
     case removed(title: String)
-    /// A subscription list was imported; `commandsRefused` script sources (`exec:`, `filter:`)
+    /// A subscription list was imported; `commandsRefused` script sources (`exec:`, `filter:`), and on a server local files,
     /// were left out because only the command line adds them.
     case imported(added: Int, alreadySubscribed: Int, commandsRefused: Int = 0)
     /// The subscriptions were exported.

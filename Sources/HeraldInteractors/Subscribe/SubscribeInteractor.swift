@@ -54,12 +54,13 @@ public final class SubscribeInteractor: FeedSubscribing {
     /// - Returns: The feed, and `created == false` when it was already subscribed (left unchanged).
     /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched, ``SubscribeError/noFeedFound(url:)``
     ///   when neither it nor any candidate is a feed, ``SubscribeError/store(_:)`` when the store fails,
-    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused.
+    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused,
+    ///   ``SubscribeError/localFileRefused(url:)`` for a file where files are refused.
     public func subscribe(to url: String, title: String?, tags: [String]) async throws(SubscribeError) -> (feed: Feed, created: Bool) {
         let url = url.trimmedForSubscription
         let title = title.map(\.trimmedForSubscription).flatMap { $0.isEmpty ? nil : $0 }
         let isScript = ScriptSource.isScript(url)
-        if isScript && scriptSources == .refused { throw .scriptSourceRefused(url: url) }
+        if let refusal = scriptSources.refusal(of: url) { throw refusal }
         if let existing = try await existingFeed(at: url) { return (existing, false) }
         let response: FetchResponse
         do {
@@ -96,10 +97,11 @@ public final class SubscribeInteractor: FeedSubscribing {
     /// names them, unfetched; else the first of the common feed paths on the page's site that is a
     /// feed, tried one at a time as ``subscribe(to:title:tags:)`` does. Empty when none is found.
     /// - Throws: ``SubscribeError/fetch(_:)`` when `url` cannot be fetched,
-    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused.
+    ///   ``SubscribeError/scriptSourceRefused(url:)`` for a command where commands are refused,
+    ///   ``SubscribeError/localFileRefused(url:)`` for a file where files are refused.
     public func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed] {
         let url = url.trimmedForSubscription
-        if ScriptSource.isScript(url) && scriptSources == .refused { throw .scriptSourceRefused(url: url) }
+        if let refusal = scriptSources.refusal(of: url) { throw refusal }
         let response: FetchResponse
         do {
             response = try await fetcher.fetch(FetchRequest(url: url))
@@ -144,7 +146,7 @@ public final class SubscribeInteractor: FeedSubscribing {
         for entry in entries {
             let subscription = NewFeed(importing: entry)
             guard !subscription.url.isEmpty else { continue }
-            if ScriptSource.isScript(subscription.url) && scriptSources == .refused {
+            if scriptSources.refusal(of: subscription.url) != nil {
                 summary.scriptSourcesRefused.append(subscription.url)
                 continue
             }

@@ -13,7 +13,7 @@ public enum NoticeText {
             "Imported " + CountText.count(added, "feed")
                 + (alreadySubscribed > 0 ? " (\(CountText.grouped(alreadySubscribed)) already subscribed)" : "")
                 + (commandsRefused > 0
-                    ? "; " + CountText.count(commandsRefused, "command source") + " left out (only `herald import` on this machine adds them)"
+                    ? "; " + CountText.count(commandsRefused, "command or file source") + " left out (only `herald import` on this machine adds them)"
                     : "")
         case .exported(let feeds):
             "Exported " + CountText.count(feeds, "feed") + " as OPML"

@@ -33,7 +33,7 @@ struct GoogleReaderRoutes {
         case "subscription/import":
             let summary = try await herald.importSubscriptions(call.body)
             return SyncResponses.text("OK: \(summary.added) added, \(summary.alreadySubscribed) already subscribed"
-                                      + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands refused"))
+                                      + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands or local files refused"))
         case "tag/list":
             return SyncResponses.json(JSONValue.object(["tags": .array(try await tags())]))
         case "rename-tag":

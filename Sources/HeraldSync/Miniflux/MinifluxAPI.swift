@@ -40,6 +40,8 @@ struct MinifluxAPI: Sendable {
             if case .store(.articleNotFound) = error { return Self.failure(.notFound, "Entry not found") }
             if case .store(.feedNotFound) = error { return Self.failure(.notFound, "Feed not found") }
             if case .store(.invalidQuery) = error { return Self.failure(.badRequest, error.message) }
+            if case .subscribe(.localFileRefused) = error { return Self.failure(.badRequest, error.message) }
+            if case .subscribe(.scriptSourceRefused) = error { return Self.failure(.badRequest, error.message) }
             return Self.failure(.internalServerError, error.message)
         } catch {
             return Self.failure(.internalServerError, "\(error)")
@@ -149,7 +151,7 @@ struct MinifluxAPI: Sendable {
             }
             let summary = try await herald.importSubscriptions(body)
             return Self.json(["message": "Feeds imported: \(summary.added) added, \(summary.alreadySubscribed) already there"
-                                + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands refused")],
+                                + (summary.scriptSourcesRefused.isEmpty ? "" : ", \(summary.scriptSourcesRefused.count) commands or local files refused")],
                              status: .created)
         }
         if route.match(.put, "users", "*", "mark-all-as-read").count == 1 {
