@@ -8,20 +8,46 @@ enum CLISession {
     /// Runs `body` with the engine open on the database and user of the global options.
     /// - Parameter scriptSources: `.accepted` for the commands that add the person's own
     ///   `exec:`/`filter:` feeds (`add`, `import`).
-    static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused,
+    /// - Parameter makesDatabase: Whether the command is one that starts a new database at a
+    ///   `--db` file that does not exist yet (`add`, `import`, the reader, `serve`, `user`); the
+    ///   others, which read or change what is stored, say on standard error that the file was new
+    ///   (``missingDatabase(_:home:)``), so a mistyped name does not pass for an empty database.
+    static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused, makesDatabase: Bool = false,
                     _ body: (Herald, TerminalOutput) async throws -> Void) async throws {
         try refuseMissingFolder(global)
-        try await run(database: global.db, user: global.user, scriptSources: scriptSources, body)
+        let newDatabase = makesDatabase ? nil : global.db.flatMap { missingDatabase($0, home: home) }
+        try await run(database: global.db, user: global.user, scriptSources: scriptSources) { herald, output in
+            if let newDatabase { output.errorLine("herald: " + newDatabase) }
+            try await body(herald, output)
+        }
+    }
+
+    /// The home folder `~/` stands for.
+    private static var home: String {
+        ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 
     /// Stops the command, with the reason on standard error, when its `--db` names a file in a
     /// folder that does not exist (``missingFolder(of:home:)``).
     static func refuseMissingFolder(_ global: GlobalOptions) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         guard let database = global.db, let problem = missingFolder(of: database, home: home) else { return }
         TerminalOutput.current().errorLine("herald: " + problem)
         throw ExitCode.failure
+    }
+
+    /// What to say of a `--db` file that does not exist, for a command that only reads or changes
+    /// what is stored: a mistyped name gets a new, empty database, and the command would otherwise
+    /// show nothing or change nothing without a word. Nil for a file that exists, a `postgres://`
+    /// URL or SQLite's `:memory:`.
+    static func missingDatabase(_ database: String, home: String?) -> String? {
+        let lowered = database.lowercased()
+        guard !lowered.hasPrefix("postgres://"), !lowered.hasPrefix("postgresql://"), !database.isEmpty,
+              database != ":memory:" else { return nil }
+        var path = database
+        if path.hasPrefix("~/"), let home, !home.isEmpty { path = home + path.dropFirst() }
+        guard !FileManager.default.fileExists(atPath: path) else { return nil }
+        return "There was no database at \(database); this is a new, empty one. If the name is mistyped, "
+            + "delete it and check the path."
     }
 
     /// What is wrong with a database file named by `--db` whose folder does not exist, else nil: a

@@ -76,7 +76,7 @@ extension CLISuite {
             #expect(!result.stderr.contains("SQLITE_"), "no raw SQLite codes")
         }
 
-        @Test("--db in a folder that does not exist (a mistyped path) is refused, and nothing is created there")
+        @Test("--db in a folder that does not exist (a mistyped path) is refused, and nothing is created there; a new file in a folder that exists is said to be new")
         func databaseInAMissingFolder() async throws {
             let sandbox = try Sandbox()
             let folder = sandbox.path("work/typo")
@@ -90,9 +90,19 @@ extension CLISuite {
             // A mistyped PostgreSQL URL is a SQLite path to Herald: refused the same way.
             let typo = try await sandbox.herald(["list", "--db", "postgress://me@127.0.0.1/news"])
             #expect(typo.status == 1 && typo.stderr.hasPrefix("herald: No folder "), "\(typo.summary)")
-            // In a folder that exists, a new database is made as before.
-            #expect(try await sandbox.herald(["list", "--db", sandbox.path("work/new.db")]).succeeded)
+            // In a folder that exists, a new database is made as before, and a command that only
+            // reads says so (a mistyped name must not pass for an empty database); the next does not.
+            let first = try await sandbox.herald(["list", "--db", sandbox.path("work/new.db")])
+            #expect(first.succeeded)
+            #expect(first.stderr.contains("herald: There was no database at \(sandbox.path("work/new.db")); this is a new, empty one."),
+                    "\(first.summary)")
             #expect(FileManager.default.fileExists(atPath: sandbox.path("work/new.db")))
+            let second = try await sandbox.herald(["list", "--db", sandbox.path("work/new.db")])
+            #expect(second.succeeded && !second.stderr.contains("There was no database"), "\(second.summary)")
+            // A command that starts databases says nothing of it.
+            let added = try await sandbox.herald(["import", "-", "--db", sandbox.path("work/other.db")],
+                                                 stdin: Data("https://news.example/feed.xml\n".utf8))
+            #expect(added.succeeded && !added.stderr.contains("There was no database"), "\(added.summary)")
         }
 
         @Test("--db in a read-only folder is a clear error, exit 1", .enabled(if: getuid() != 0, "root ignores folder permissions"))

@@ -25,7 +25,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         // The person at this terminal may add their own commands as feeds; a web page or a sync
         // client may not (ScriptSourcePolicy).
-        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .accepted, makesDatabase: true) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.feedAdded(url: target, title: title, tags: tag, fullText: fullText)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }

@@ -46,7 +46,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             data = contents
         }
-        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .accepted, makesDatabase: true) { herald, terminal in
             let screen = herald.feedsScreen(display: FeedsCapture())
             await screen.subscriptionsImported(data)
             if await CLISession.flushContainer(herald, terminal) { throw ExitCode.failure }
@@ -54,7 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func importNewsboat() async throws {
-        try await CLISession.run(global, scriptSources: .accepted) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .accepted, makesDatabase: true) { herald, terminal in
             let report = try await herald.importNewsboat(from: file, starFlag: starFlag.first ?? "s")
             NewsboatImportText.lines(report).forEach { terminal.line(TerminalSafety.sanitize($0)) }
             try keepKeyBindings(report.keyBindings, herald: herald, terminal: terminal)

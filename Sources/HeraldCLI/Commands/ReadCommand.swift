@@ -29,7 +29,7 @@ struct ReadCommand: AsyncParsableCommand {
         guard ReaderLauncher.canRun() else {
             throw CLIFailure("`herald read` needs a terminal; use `herald list`, `herald show ID` or `herald search` in scripts.")
         }
-        try await CLISession.run(global) { herald, _ in
+        try await CLISession.run(global, makesDatabase: true) { herald, _ in
             var link: String?
             if let feed { link = "herald://feed/\(try await FeedResolver.resolve(feed, in: herald).id.rawValue)" }
             if let tag { link = "herald://tag/" + Self.percentEncoded(tag) }

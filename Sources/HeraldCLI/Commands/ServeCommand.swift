@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let database = global.db
         // Its pages and sync clients are people elsewhere: no commands, and no files of this machine.
-        try await CLISession.run(global, scriptSources: .remote) { herald, terminal in
+        try await CLISession.run(global, scriptSources: .remote, makesDatabase: true) { herald, terminal in
             var engines = SyncEngines(serving: herald)
             if everyone {
                 guard herald.currentUser != nil else {

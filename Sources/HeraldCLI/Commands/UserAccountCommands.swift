@@ -22,7 +22,7 @@ struct UserPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         do { _ = try SettingValue.userName(name, at: "NAME") } catch { throw CLIFailure(error.message) }
         let password = try PasswordPrompt.read(for: name)
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(global, makesDatabase: true) { herald, terminal in
             try await herald.setPassword(password, for: name, fever: !noFever)
             terminal.line(AccountText.passwordSet(for: name, fever: !noFever))
         }
@@ -47,7 +47,7 @@ struct UserTokenCommand: AsyncParsableCommand {
     var revoke: String?
 
     func run() async throws {
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(global, makesDatabase: true) { herald, terminal in
             if list {
                 AccountText.tokens(try await herald.tokens(of: name), of: name).forEach(terminal.line)
             } else if let revoke {

@@ -26,7 +26,7 @@ struct UserAddCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(error.message)
         }
-        try await CLISession.run(global) { herald, terminal in
+        try await CLISession.run(global, makesDatabase: true) { herald, terminal in
             try await herald.addUser(name)
             terminal.line(AccountText.userAdded(name))
         }

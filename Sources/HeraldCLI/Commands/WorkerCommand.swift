@@ -29,6 +29,7 @@ struct WorkerCommand: AsyncParsableCommand {
         let herald: Herald
         let terminal = TerminalOutput.current()
         try CLISession.refuseMissingFolder(global)
+        let newDatabase = global.db.flatMap { CLISession.missingDatabase($0, home: ProcessInfo.processInfo.environment["HOME"]) }
         do {
             herald = try await Herald.open(databasePath: global.db, user: global.user,
                                            claimLease: leaseSeconds)
@@ -36,6 +37,7 @@ struct WorkerCommand: AsyncParsableCommand {
             terminal.errorLine("herald: " + error.message)
             throw ExitCode.failure
         }
+        if let newDatabase { terminal.errorLine("herald: " + newDatabase) }
         let where_ = herald.databasePath ?? "the database"
         terminal.errorLine("Worker started on \(where_); Ctrl-C stops it.")
         let worker = herald.refreshWorker()
