@@ -43,7 +43,7 @@ public struct SyncAPI: Sendable {
         // Google Reader: FreshRSS's form (`/api/greader.php/…`) and Miniflux's (at the root).
         var reader = path
         if reader.hasPrefix("/api/greader.php/") { reader = String(reader.dropFirst("/api/greader.php".count)) }
-        if reader == "/accounts/ClientLogin" || reader.hasPrefix("/reader/api/0/") {
+        if reader == "/accounts/ClientLogin" || reader.hasPrefix("/reader/api/0/") || reader.hasPrefix("/reader/atom/") {
             return await GoogleReaderAPI.respond(to: request, path: reader, clientAddress: clientAddress, engines: engines)
         }
         if path == "/api/fever.php" || path == "/fever" || path == "/fever/" {

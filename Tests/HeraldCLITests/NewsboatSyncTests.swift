@@ -5,7 +5,7 @@ extension CLISuite {
     /// newsboat 2.21 from Debian, a program no one here wrote, syncing with `herald serve` through the
     /// Miniflux API (`urls-source "miniflux"`), the way a person moving their phone and terminal to a
     /// Herald server would set it up.
-    @Suite("newsboat syncs through herald serve's Miniflux API")
+    @Suite("newsboat syncs through herald serve's Miniflux and Google Reader APIs")
     struct NewsboatSyncTests {
         /// newsboat on this machine, or nil (the test says why and is skipped; under CI it fails).
         static func newsboat() -> URL? {
@@ -85,6 +85,79 @@ extension CLISuite {
                                              stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
                 let refused = await wrong.finish(timeout: .seconds(60))
                 #expect(!refused.succeeded)
+                serve.send(SIGINT)
+                _ = await serve.finish(timeout: .seconds(10))
+            }
+        }
+
+        @Test("newsboat's FeedHQ source reads Google Reader's Atom streams: every feed and article arrives (a title with markup characters intact), and read and unread in Herald reach newsboat at the next reload")
+        func newsboatSyncsThroughGoogleReaderAtom() async throws {
+            guard let newsboat = Self.newsboat() else { return }
+            let sandbox = try Sandbox()
+            try await withServer { server in
+                let harbour = (1...3).map { index in
+                    NewsItem(guid: "h-\(index)", title: index == 1 ? "Fish &amp; chips &lt;cheap&gt;" : "Harbour news \(index)",
+                             link: "https://harbour.example/\(index)",
+                             date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
+                }
+                let city = (1...2).map { index in
+                    NewsItem(guid: "c-\(index)", title: "City news \(index)", link: "https://city.example/\(index)",
+                             date: "Thu, \(10 + index) Nov 2026 09:00:00 +0000", html: "<p>City story \(index).</p>")
+                }
+                server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
+                server.route("/city.xml", .feed(NewsFeed.rss(title: "City", site: "https://city.example/", items: city)))
+                #expect(try await sandbox.herald(db: "add", server.url("/harbour.xml"), "--tag", "local").succeeded)
+                #expect(try await sandbox.herald(db: "add", server.url("/city.xml")).succeeded)
+                let password = "feedhq was google reader"
+                let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
+                                                   stdin: Data((password + "\n").utf8))
+                #expect(set.succeeded, "\(set.summary)")
+
+                let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+                defer { serve.send(SIGKILL) }
+                let bound = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
+                // The special feeds (starred, shared, friends) would be asked of feedhq.org: off.
+                let config = """
+                    urls-source "feedhq"
+                    feedhq-url "http://127.0.0.1:\(bound)"
+                    feedhq-login "alice"
+                    feedhq-password "\(password)"
+                    feedhq-show-special-feeds no
+                    """
+                let configPath = try sandbox.write(Data(config.utf8), to: "home/newsboat/config")
+                let urlsPath = try sandbox.write(Data(), to: "home/newsboat/urls")
+                let cachePath = sandbox.path("home/newsboat/cache.db")
+
+                func reload() async throws -> String {
+                    let child = try ChildProcess(executable: newsboat,
+                                                 arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath,
+                                                             "-x", "reload", "print-unread"],
+                                                 environment: sandbox.environment, directory: sandbox.root,
+                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                    let result = await child.finish(timeout: .seconds(60))
+                    #expect(result.succeeded, "newsboat failed: \(result.summary)")
+                    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+
+                #expect(try await reload() == "5 unread articles")
+                // newsboat's own cache holds what it read from the Atom: the title unescaped once.
+                let cache = try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                                             arguments: [cachePath, "SELECT title FROM rss_item ORDER BY title"],
+                                             environment: sandbox.environment, directory: sandbox.root,
+                                             stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                let titles = await cache.finish(timeout: .seconds(10))
+                if titles.succeeded {
+                    #expect(titles.stdout.contains("Fish & chips <cheap>"), "\(titles.stdout)")
+                    #expect(titles.stdout.split(separator: "\n").count == 5, "\(titles.stdout)")
+                }
+                let listed = try await sandbox.herald(db: "list", "--json")
+                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+                let ids = try #require((json["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+                #expect(ids.count == 5)
+                #expect(try await sandbox.herald(db: "mark", "read", String(ids[0]), String(ids[1])).succeeded)
+                #expect(try await reload() == "3 unread articles")
+                #expect(try await sandbox.herald(db: "mark", "unread", String(ids[0])).succeeded)
+                #expect(try await reload() == "4 unread articles")
                 serve.send(SIGINT)
                 _ = await serve.finish(timeout: .seconds(10))
             }

@@ -12,12 +12,15 @@ enum GoogleReaderAPI {
     /// What session tokens made by ClientLogin are called in `herald user token NAME --list`.
     static let sessionLabel = "Google Reader sign-in"
 
-    /// Answers a request whose path (FreshRSS's prefix removed) starts with `/accounts/ClientLogin`
-    /// or `/reader/api/0/`.
+    /// Answers a request whose path (FreshRSS's prefix removed) starts with `/accounts/ClientLogin`,
+    /// `/reader/api/0/` or `/reader/atom/`.
     static func respond(to request: Request, path: String, clientAddress: String, engines: SyncEngines) async -> Response {
         let inner: String
         if path.hasPrefix("/reader/api/0/") {
             inner = String(path.dropFirst("/reader/api/0/".count))
+        } else if path.hasPrefix("/reader/atom/") {
+            // Google Reader's Atom streams: `atom/STREAM` among the API's paths.
+            inner = String(path.dropFirst("/reader/".count))
         } else {
             inner = String(path.dropFirst())
         }

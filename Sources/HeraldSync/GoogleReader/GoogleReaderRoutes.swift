@@ -12,7 +12,8 @@ struct GoogleReaderRoutes {
     func respond(to call: GoogleReaderRequest) async throws -> Response {
         // A trailing slash is dropped, except from a stream's contents, where it may end a feed's
         // URL (`stream/contents/feed/https://example.com/rss/`).
-        let path = call.path.hasSuffix("/") && !call.path.hasPrefix("stream/contents/") ? String(call.path.dropLast()) : call.path
+        let path = call.path.hasSuffix("/") && !call.path.hasPrefix("stream/contents/") && !call.path.hasPrefix("atom/")
+            ? String(call.path.dropLast()) : call.path
         switch path {
         case "token":
             return SyncResponses.text(String(token.prefix(57)))
@@ -61,6 +62,10 @@ struct GoogleReaderRoutes {
             _ = try await herald.markAllRead(in: filter)
             return SyncResponses.text("OK")
         default:
+            if path.hasPrefix("atom/") {
+                let rest = path.dropFirst("atom/".count)
+                return try await atomStream(call, stream: rest.isEmpty ? GoogleReaderIDs.readingList : String(rest))
+            }
             if path.hasPrefix("stream/contents") {
                 let rest = path.dropFirst("stream/contents".count).drop { $0 == "/" }
                 return try await streamContents(call, stream: rest.isEmpty ? call.value("s") : String(rest))
@@ -87,6 +92,18 @@ struct GoogleReaderRoutes {
         if let title = stream.title { answer["title"] = .string(title) }
         if let next = page.next { answer["continuation"] = .string(GoogleReaderIDs.continuation(next)) }
         return SyncResponses.json(JSONValue.object(answer))
+    }
+
+    /// `/reader/atom/STREAM`: the same page as ``streamContents(_:stream:)`` (`n`, `c`, `xt`, `ot`,
+    /// `r`), as Google Reader's Atom (``GoogleReaderAtom``).
+    private func atomStream(_ call: GoogleReaderRequest, stream id: String) async throws -> Response {
+        let stream = try await GoogleReaderStream.parse(id, herald: herald)
+        let page = try await self.page(stream, call, limit: call.number("n", fallback: 20, range: 1...1000))
+        let entries = try await herald.syncEntries(page.articles.map(\.id))
+        let feeds = try await herald.feeds(withIDs: entries.map(\.feedID))
+        let document = GoogleReaderAtom.document(streamID: id, title: stream.title, entries: entries, feeds: feeds,
+                                                 continuation: page.next.map(GoogleReaderIDs.continuation), now: Date())
+        return SyncResponses.text(document, contentType: "application/atom+xml; charset=utf-8")
     }
 
     /// `stream/items/ids?s=STREAM`: item references, `n` at a time (20 by default, 10,000 at most).
