@@ -34,19 +34,3 @@ extension PostgresConnection {
         return try await execute(PreparedRun<Statement>(bindings: bindings), logger: PostgresStore.logger)
     }
 }
-
-extension AsyncThrowingMapSequence where Element == PostgresRow {
-    /// Every row decoded with `decode`.
-    func all<T>(_ decode: (PostgresRow) throws -> T) async throws -> [T] {
-        var values: [T] = []
-        for try await row in self { values.append(try decode(row)) }
-        return values
-    }
-
-    /// The first row decoded with `decode`, if any (the rest are read and dropped).
-    func first<T>(_ decode: (PostgresRow) throws -> T) async throws -> T? {
-        var value: T?
-        for try await row in self where value == nil { value = try decode(row) }
-        return value
-    }
-}

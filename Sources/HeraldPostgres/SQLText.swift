@@ -26,7 +26,7 @@ struct SQLText {
     var query: PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: bindings) }
 }
 
-extension PostgresRowSequence {
+extension AsyncSequence where Element == PostgresRow {
     /// Every row decoded with `decode`.
     func all<T>(_ decode: (PostgresRow) throws -> T) async throws -> [T] {
         var values: [T] = []

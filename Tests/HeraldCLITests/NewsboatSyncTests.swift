@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 extension CLISuite {
@@ -19,61 +20,129 @@ extension CLISuite {
             return nil
         }
 
-        /// Runs newsboat interactively in a real terminal, presses `A` (mark the feed under the cursor
-        /// read, which newsboat sends to the server) on the first feed of its list and quits.
-        /// - Returns: How many unread articles newsboat showed that feed with; nil when tmux is missing.
-        static func markFirstFeedRead(newsboat: URL, configPath: String, urlsPath: String, cachePath: String,
-                                      sandbox: Sandbox) async throws -> Int? {
-            if let reason = TmuxTerminal.unavailableReason {
-                if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record(Comment(rawValue: reason)) }
-                print("newsboat's interactive sync was not tried: \(reason)")
-                return nil
+        /// newsboat set up in the sandbox with a config file, an empty `urls` file and its own cache.
+        struct NewsboatClient {
+            let executable: URL
+            let sandbox: Sandbox
+            let configPath: String
+            let urlsPath: String
+            let cachePath: String
+
+            init(_ executable: URL, sandbox: Sandbox, config: String) throws {
+                self.executable = executable
+                self.sandbox = sandbox
+                configPath = try sandbox.write(Data(config.utf8), to: "home/newsboat/config")
+                urlsPath = try sandbox.write(Data(), to: "home/newsboat/urls")
+                cachePath = sandbox.path("home/newsboat/cache.db")
             }
-            let terminal = try TmuxTerminal(environment: sandbox.environment)
-            try terminal.type("\(newsboat.path) -C '\(configPath)' -u '\(urlsPath)' -c '\(cachePath)'")
-            let started = try await terminal.waitFor("Your feeds")
-            let screen = try terminal.screen()
-            let list = try #require(started, "newsboat did not start: \(screen)")
-            // The first row: "   1 N       (2/3) City".
-            let row = try #require(list.split(separator: "\n").first { $0.hasPrefix("   1 ") }, Comment(rawValue: list))
-            let counts = try #require(row.firstMatch(of: /\((\d+)\/(\d+)\)/), Comment(rawValue: String(row)))
-            let unread = try #require(Int(counts.1))
-            try terminal.press("A")
-            let marked = try await terminal.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("   1 ") && $0.contains("(0/") } }
-            let afterMarking = try terminal.screen()
-            #expect(marked != nil, "the feed was not marked read: \(afterMarking)")
-            try terminal.press("q")
-            let quit = try await terminal.waitForShell()
-            let afterQuitting = try terminal.screen()
-            #expect(quit, "newsboat did not quit: \(afterQuitting)")
-            return unread
+
+            /// `newsboat -x reload` with `extra` commands after it; the result.
+            func run(_ commands: [String]) async throws -> ProcessResult {
+                let child = try ChildProcess(executable: executable,
+                                             arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath, "-x"] + commands,
+                                             environment: sandbox.environment, directory: sandbox.root,
+                                             stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
+                return await child.finish(timeout: .seconds(60))
+            }
+
+            /// `newsboat -x reload print-unread`: "N unread articles".
+            func reload() async throws -> String {
+                let result = try await run(["reload", "print-unread"])
+                #expect(result.succeeded, "newsboat failed: \(result.summary)")
+                return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+
+            /// Runs newsboat interactively in a real terminal, presses `A` (mark the feed under the
+            /// cursor read, which newsboat sends to the server) on the first feed of its list and quits.
+            /// - Returns: How many unread articles newsboat showed that feed with; nil when tmux is missing.
+            func markFirstFeedRead() async throws -> Int? {
+                if let reason = TmuxTerminal.unavailableReason {
+                    if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record(Comment(rawValue: reason)) }
+                    print("newsboat's interactive sync was not tried: \(reason)")
+                    return nil
+                }
+                let terminal = try TmuxTerminal(environment: sandbox.environment)
+                try terminal.type("\(executable.path) -C '\(configPath)' -u '\(urlsPath)' -c '\(cachePath)'")
+                let started = try await terminal.waitFor("Your feeds")
+                let screen = try terminal.screen()
+                let list = try #require(started, "newsboat did not start: \(screen)")
+                // The first row: "   1 N       (2/3) City".
+                let row = try #require(list.split(separator: "\n").first { $0.hasPrefix("   1 ") }, Comment(rawValue: list))
+                let counts = try #require(row.firstMatch(of: /\((\d+)\/(\d+)\)/), Comment(rawValue: String(row)))
+                let unread = try #require(Int(counts.1))
+                try terminal.press("A")
+                let marked = try await terminal.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("   1 ") && $0.contains("(0/") } }
+                let afterMarking = try terminal.screen()
+                #expect(marked != nil, "the feed was not marked read: \(afterMarking)")
+                try terminal.press("q")
+                let quit = try await terminal.waitForShell()
+                let afterQuitting = try terminal.screen()
+                #expect(quit, "newsboat did not quit: \(afterQuitting)")
+                return unread
+            }
         }
 
-        @Test("newsboat -x reload print-unread equals Herald's unread count, and an article read in Herald is read in newsboat after the next reload")
+        /// Two feeds on the test server added to the sandbox's database (Harbour, 3 articles, tagged
+        /// `local`, the first titled `firstTitle`; City, 2), a password for alice, and `herald serve`
+        /// started on a free port.
+        /// - Returns: The server process and its port.
+        static func serveTwoFeeds(_ sandbox: Sandbox, _ server: LocalHTTPServer, password: String,
+                                  firstTitle: String = "Harbour news 1") async throws -> (ChildProcess, Int) {
+            let harbour = (1...3).map { index in
+                NewsItem(guid: "h-\(index)", title: index == 1 ? firstTitle : "Harbour news \(index)",
+                         link: "https://harbour.example/\(index)",
+                         date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
+            }
+            let city = (1...2).map { index in
+                NewsItem(guid: "c-\(index)", title: "City news \(index)", link: "https://city.example/\(index)",
+                         date: "Thu, \(10 + index) Nov 2026 09:00:00 +0000", html: "<p>City story \(index).</p>")
+            }
+            server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
+            server.route("/city.xml", .feed(NewsFeed.rss(title: "City", site: "https://city.example/", items: city)))
+            #expect(try await sandbox.herald(db: "add", server.url("/harbour.xml"), "--tag", "local").succeeded)
+            #expect(try await sandbox.herald(db: "add", server.url("/city.xml")).succeeded)
+            let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
+                                               stdin: Data((password + "\n").utf8))
+            #expect(set.succeeded, "\(set.summary)")
+            let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+            guard let bound = try? await serve.servedPort() else {
+                serve.send(SIGKILL)
+                throw ServeDidNotStart(stderr: serve.stderrSoFar)
+            }
+            return (serve, bound)
+        }
+
+        /// `herald serve` printed no address.
+        struct ServeDidNotStart: Error, CustomStringConvertible {
+            let stderr: String
+            var description: String { "serve printed no address: \(stderr)" }
+        }
+
+        /// The ids of Herald's articles, as `herald list --json` gives them.
+        static func articleIDs(_ sandbox: Sandbox) async throws -> [Int] {
+            let listed = try await sandbox.herald(db: "list", "--json")
+            let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+            return try #require((json["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+        }
+
+        /// `A` in newsboat on its first feed, then Herald's unread count and newsboat's next reload
+        /// both say that feed's articles are read.
+        static func expectReadingInNewsboatReachesHerald(_ client: NewsboatClient, unreadBefore: Int) async throws {
+            guard let marked = try await client.markFirstFeedRead() else { return }
+            #expect(marked > 0)
+            let stats = try await client.sandbox.herald(db: "stats")
+            #expect(stats.stdout.contains("Unread:    \(unreadBefore - marked)\n"), "\(stats.stdout)")
+            #expect(try await client.reload() == "\(unreadBefore - marked) unread articles")
+        }
+
+        @Test("newsboat -x reload print-unread equals Herald's unread count, and an article read in Herald is read in newsboat after the next reload; A in newsboat marks the feed read in Herald")
         func newsboatSeesHeraldsUnreadState() async throws {
             guard let newsboat = Self.newsboat() else { return }
             let sandbox = try Sandbox()
             try await withServer { server in
-                let harbour = (1...3).map { index in
-                    NewsItem(guid: "h-\(index)", title: "Harbour news \(index)", link: "https://harbour.example/\(index)",
-                             date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
-                }
-                let city = (1...2).map { index in
-                    NewsItem(guid: "c-\(index)", title: "City news \(index)", link: "https://city.example/\(index)",
-                             date: "Thu, \(10 + index) Nov 2026 09:00:00 +0000", html: "<p>City story \(index).</p>")
-                }
-                server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
-                server.route("/city.xml", .feed(NewsFeed.rss(title: "City", site: "https://city.example/", items: city)))
-                #expect(try await sandbox.herald(db: "add", server.url("/harbour.xml"), "--tag", "local").succeeded)
-                #expect(try await sandbox.herald(db: "add", server.url("/city.xml")).succeeded)
                 let password = "newsboat moves in"
-                let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
-                                                   stdin: Data((password + "\n").utf8))
-                #expect(set.succeeded, "\(set.summary)")
-
-                let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+                let (serve, bound) = try await Self.serveTwoFeeds(sandbox, server, password: password)
                 defer { serve.send(SIGKILL) }
-                let bound = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
                 // The documented form of the URL, with its trailing slash (newsboat then asks for `//v1/…`).
                 let config = """
                     urls-source "miniflux"
@@ -81,104 +150,43 @@ extension CLISuite {
                     miniflux-login "alice"
                     miniflux-password "\(password)"
                     """
-                let configPath = try sandbox.write(Data(config.utf8), to: "home/newsboat/config")
-                let urlsPath = try sandbox.write(Data(), to: "home/newsboat/urls")
-                let cachePath = sandbox.path("home/newsboat/cache.db")
-
-                func reload() async throws -> String {
-                    let child = try ChildProcess(executable: newsboat,
-                                                 arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath,
-                                                             "-x", "reload", "print-unread"],
-                                                 environment: sandbox.environment, directory: sandbox.root,
-                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
-                    let result = await child.finish(timeout: .seconds(60))
-                    #expect(result.succeeded, "newsboat failed: \(result.summary)")
-                    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                }
-
-                #expect(try await reload() == "5 unread articles")
-                let listed = try await sandbox.herald(db: "list", "--json")
-                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
-                let articles = try #require(json["articles"] as? [[String: Any]])
-                #expect(articles.count == 5)
-                let first = try #require(articles.first?["id"] as? Int)
-                #expect(try await sandbox.herald(db: "mark", "read", String(first)).succeeded)
-                #expect(try await reload() == "4 unread articles")
-                #expect(try await sandbox.herald(db: "mark", "unread", String(first)).succeeded)
-                #expect(try await reload() == "5 unread articles")
-
-                // Reading in newsboat reaches Herald: `A` on its first feed marks that feed read here.
-                if let marked = try await Self.markFirstFeedRead(newsboat: newsboat, configPath: configPath, urlsPath: urlsPath,
-                                                                 cachePath: cachePath, sandbox: sandbox) {
-                    #expect(marked > 0)
-                    let stats = try await sandbox.herald(db: "stats")
-                    #expect(stats.stdout.contains("Unread:    \(5 - marked)\n"), "\(stats.stdout)")
-                    #expect(try await reload() == "\(5 - marked) unread articles")
-                }
+                let client = try NewsboatClient(newsboat, sandbox: sandbox, config: config)
+                #expect(try await client.reload() == "5 unread articles")
+                let ids = try await Self.articleIDs(sandbox)
+                #expect(ids.count == 5)
+                #expect(try await sandbox.herald(db: "mark", "read", String(ids[0])).succeeded)
+                #expect(try await client.reload() == "4 unread articles")
+                #expect(try await sandbox.herald(db: "mark", "unread", String(ids[0])).succeeded)
+                #expect(try await client.reload() == "5 unread articles")
+                try await Self.expectReadingInNewsboatReachesHerald(client, unreadBefore: 5)
 
                 // A wrong password: newsboat gets a 401 and finds no feeds (it exits non-zero, having synced nothing).
-                try Data(config.replacingOccurrences(of: password, with: "wrong").utf8).write(to: URL(fileURLWithPath: configPath))
-                let wrong = try ChildProcess(executable: newsboat,
-                                             arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath, "-x", "reload"],
-                                             environment: sandbox.environment, directory: sandbox.root,
-                                             stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
-                let refused = await wrong.finish(timeout: .seconds(60))
-                #expect(!refused.succeeded)
+                try Data(config.replacingOccurrences(of: password, with: "wrong").utf8)
+                    .write(to: URL(fileURLWithPath: client.configPath))
+                #expect(try await !client.run(["reload"]).succeeded)
                 serve.send(SIGINT)
                 _ = await serve.finish(timeout: .seconds(10))
             }
         }
 
-        @Test("newsboat's FeedHQ source reads Google Reader's Atom streams: every feed and article arrives (a title with markup characters intact), and read and unread in Herald reach newsboat at the next reload")
+        @Test("newsboat's FeedHQ source reads Google Reader's Atom streams: every feed and article arrives (a title with markup characters intact), read and unread in Herald reach newsboat at the next reload, and A in newsboat marks the feed read in Herald")
         func newsboatSyncsThroughGoogleReaderAtom() async throws {
             guard let newsboat = Self.newsboat() else { return }
             let sandbox = try Sandbox()
             try await withServer { server in
-                let harbour = (1...3).map { index in
-                    NewsItem(guid: "h-\(index)", title: index == 1 ? "Fish &amp; chips &lt;cheap&gt;" : "Harbour news \(index)",
-                             link: "https://harbour.example/\(index)",
-                             date: "Wed, \(10 + index) Nov 2026 08:00:00 +0000", html: "<p>Harbour story \(index).</p>")
-                }
-                let city = (1...2).map { index in
-                    NewsItem(guid: "c-\(index)", title: "City news \(index)", link: "https://city.example/\(index)",
-                             date: "Thu, \(10 + index) Nov 2026 09:00:00 +0000", html: "<p>City story \(index).</p>")
-                }
-                server.route("/harbour.xml", .feed(NewsFeed.rss(title: "Harbour", site: "https://harbour.example/", items: harbour)))
-                server.route("/city.xml", .feed(NewsFeed.rss(title: "City", site: "https://city.example/", items: city)))
-                #expect(try await sandbox.herald(db: "add", server.url("/harbour.xml"), "--tag", "local").succeeded)
-                #expect(try await sandbox.herald(db: "add", server.url("/city.xml")).succeeded)
                 let password = "feedhq was google reader"
-                let set = try await sandbox.herald(["user", "password", "alice", "--db", sandbox.database],
-                                                   stdin: Data((password + "\n").utf8))
-                #expect(set.succeeded, "\(set.summary)")
-
-                let serve = try sandbox.start(["serve", "--port", "0", "--db", sandbox.database])
+                let (serve, bound) = try await Self.serveTwoFeeds(sandbox, server, password: password,
+                                                                  firstTitle: "Fish &amp; chips &lt;cheap&gt;")
                 defer { serve.send(SIGKILL) }
-                let bound = try #require(try await serve.servedPort(), "serve printed no address: \(serve.stderrSoFar)")
                 // The special feeds (starred, shared, friends) would be asked of feedhq.org: off.
-                let config = """
+                let client = try NewsboatClient(newsboat, sandbox: sandbox, config: """
                     urls-source "feedhq"
                     feedhq-url "http://127.0.0.1:\(bound)"
                     feedhq-login "alice"
                     feedhq-password "\(password)"
                     feedhq-show-special-feeds no
-                    """
-                let configPath = try sandbox.write(Data(config.utf8), to: "home/newsboat/config")
-                let urlsPath = try sandbox.write(Data(), to: "home/newsboat/urls")
-                let cachePath = sandbox.path("home/newsboat/cache.db")
-
-                func reload() async throws -> String {
-                    let child = try ChildProcess(executable: newsboat,
-                                                 arguments: ["-C", configPath, "-u", urlsPath, "-c", cachePath,
-                                                             "-x", "reload", "print-unread"],
-                                                 environment: sandbox.environment, directory: sandbox.root,
-                                                 stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
-                    let result = await child.finish(timeout: .seconds(60))
-                    #expect(result.succeeded, "newsboat failed: \(result.summary)")
-                    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                }
-
-                #expect(try await reload() == "5 unread articles")
+                    """)
+                #expect(try await client.reload() == "5 unread articles")
                 // newsboat's own cache holds what it read from the Atom: the title unescaped once.
                 if !FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
                     let why = "sqlite3 is not installed (apt-get install sqlite3): newsboat's cache was not read"
@@ -186,7 +194,7 @@ extension CLISuite {
                     print(why)
                 } else {
                     let cache = try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
-                                                 arguments: [cachePath, "SELECT title FROM rss_item ORDER BY title"],
+                                                 arguments: [client.cachePath, "SELECT title FROM rss_item ORDER BY title"],
                                                  environment: sandbox.environment, directory: sandbox.root,
                                                  stdin: nil, scratch: sandbox.root.appendingPathComponent("scratch"))
                     let titles = await cache.finish(timeout: .seconds(10))
@@ -194,23 +202,13 @@ extension CLISuite {
                     #expect(titles.stdout.contains("Fish & chips <cheap>"), "\(titles.stdout)")
                     #expect(titles.stdout.split(separator: "\n").count == 5, "\(titles.stdout)")
                 }
-                let listed = try await sandbox.herald(db: "list", "--json")
-                let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
-                let ids = try #require((json["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+                let ids = try await Self.articleIDs(sandbox)
                 #expect(ids.count == 5)
                 #expect(try await sandbox.herald(db: "mark", "read", String(ids[0]), String(ids[1])).succeeded)
-                #expect(try await reload() == "3 unread articles")
+                #expect(try await client.reload() == "3 unread articles")
                 #expect(try await sandbox.herald(db: "mark", "unread", String(ids[0])).succeeded)
-                #expect(try await reload() == "4 unread articles")
-
-                // Reading in newsboat reaches Herald: `A` on its first feed marks that feed read here.
-                if let marked = try await Self.markFirstFeedRead(newsboat: newsboat, configPath: configPath, urlsPath: urlsPath,
-                                                                 cachePath: cachePath, sandbox: sandbox) {
-                    #expect(marked > 0)
-                    let stats = try await sandbox.herald(db: "stats")
-                    #expect(stats.stdout.contains("Unread:    \(4 - marked)\n"), "\(stats.stdout)")
-                    #expect(try await reload() == "\(4 - marked) unread articles")
-                }
+                #expect(try await client.reload() == "4 unread articles")
+                try await Self.expectReadingInNewsboatReachesHerald(client, unreadBefore: 4)
                 serve.send(SIGINT)
                 _ = await serve.finish(timeout: .seconds(10))
             }

@@ -18,6 +18,16 @@ enum FetchedDocument {
 }
 
 extension SubscribeInteractor {
+    /// Fetches the URL a person asked for.
+    /// - Throws: ``SubscribeError/fetch(_:)`` when it cannot be fetched.
+    func fetchAsked(_ url: String) async throws(SubscribeError) -> FetchResponse {
+        do {
+            return try await fetcher.fetch(FetchRequest(url: url))
+        } catch {
+            throw .fetch(error)
+        }
+    }
+
     /// Parses a response's body to tell a feed from a page.
     func read(_ response: FetchResponse) -> FetchedDocument {
         guard case let .content(data, _, charset) = response.outcome else { return .neither }

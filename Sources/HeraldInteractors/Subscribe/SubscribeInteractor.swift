@@ -62,12 +62,7 @@ public final class SubscribeInteractor: FeedSubscribing {
         let isScript = ScriptSource.isScript(url)
         if let refusal = scriptSources.refusal(of: url) { throw refusal }
         if let existing = try await existingFeed(at: url) { return (existing, false) }
-        let response: FetchResponse
-        do {
-            response = try await fetcher.fetch(FetchRequest(url: url))
-        } catch {
-            throw .fetch(error)
-        }
+        let response = try await fetchAsked(url)
         switch read(response) {
         case let .feed(parsed, hash):
             let feedURL = response.permanentRedirectTarget ?? url
@@ -102,12 +97,7 @@ public final class SubscribeInteractor: FeedSubscribing {
     public func discoverFeeds(at url: String) async throws(SubscribeError) -> [DiscoveredFeed] {
         let url = url.trimmedForSubscription
         if let refusal = scriptSources.refusal(of: url) { throw refusal }
-        let response: FetchResponse
-        do {
-            response = try await fetcher.fetch(FetchRequest(url: url))
-        } catch {
-            throw .fetch(error)
-        }
+        let response = try await fetchAsked(url)
         switch read(response) {
         case .feed(let parsed, _):
             let feedURL = response.permanentRedirectTarget ?? response.finalURL
