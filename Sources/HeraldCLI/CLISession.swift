@@ -23,7 +23,7 @@ enum CLISession {
     }
 
     /// The home folder `~/` stands for.
-    private static var home: String {
+    static var home: String {
         ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 

@@ -31,6 +31,14 @@ extension PostgresConnection {
         -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
         var bindings = PostgresBindings()
         bind(&bindings)
-        return try await execute(PreparedRun<Statement>(bindings: bindings), logger: PostgresStore.logger)
+        do {
+            return try await execute(PreparedRun<Statement>(bindings: bindings), logger: PostgresStore.logger)
+        } catch let error as PSQLError {
+            // postgres-nio keeps a statement whose preparation failed failed for the connection's
+            // life (a lock timeout while a migration altered the table would fail every later
+            // run): the connection is closed, and the pool opens a fresh one.
+            try? await close()
+            throw error
+        }
     }
 }

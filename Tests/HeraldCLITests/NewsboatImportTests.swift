@@ -65,6 +65,7 @@ extension CLISuite {
                     bind-key ^D pagedown
                     bind-key x open-search articlelist
                     bind-key X select-tag feedlist
+                    bind-key E edit-urls feedlist
                     ignore-article "*" "title =~ \\"Sponsored\\""
                     notify-program "~/bin/notify"
 
@@ -100,8 +101,9 @@ extension CLISuite {
                 #expect(imported.stdout.contains("Script sources added"), "\(imported.stdout)")
                 // newsboat's key bindings the reader has go to Herald's config; the others are listed.
                 #expect(imported.stdout.contains("Key bindings added to"), "\(imported.stdout)")
-                #expect(imported.stdout.contains("  bind-key ^D pagedown\n  bind-key x search articlelist"), "\(imported.stdout)")
-                #expect(imported.stdout.contains("bind-key X select-tag feedlist (`select-tag` is not an action"),
+                #expect(imported.stdout.contains("  bind-key ^D pagedown\n  bind-key x search articlelist\n  bind-key X select-tag feedlist"),
+                        "\(imported.stdout)")
+                #expect(imported.stdout.contains("bind-key E edit-urls feedlist (`edit-urls` is not an action"),
                         "\(imported.stdout)")
                 // newsboat's ignore-article line is a block rule in Herald's config, applied at once.
                 #expect(imported.stdout.contains("Rules added to"), "\(imported.stdout)")

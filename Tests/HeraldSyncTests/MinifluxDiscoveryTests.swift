@@ -60,6 +60,8 @@ extension SyncSuite {
                     #expect(noneStatus == .internalServerError, "a 404 from the site is a failed fetch, as in Miniflux")
                     #expect((none as? [String: String])?["error_message"] != nil)
 
+                    let (upperStatus, _) = try await discover(server.url("/tides.rss").replacingOccurrences(of: "http://", with: "HTTP://"))
+                    #expect(upperStatus == .ok, "the scheme in any case, as Miniflux")
                     let (fileStatus, _) = try await discover("file:///etc/passwd")
                     #expect(fileStatus == .badRequest)
                     let (deadStatus, dead) = try await discover("http://127.0.0.1:9/feed.xml")
@@ -110,6 +112,10 @@ extension SyncSuite {
                     #expect(try await get("/v1/feeds/\(city.id.rawValue)/entries/\(entry.rawValue)").0 == .notFound)
                     #expect(try await get("/v1/categories/\(news)/entries/\(entry.rawValue)").0 == .ok)
                     #expect(try await get("/v1/categories/\(CategoryIDs.untagged)/entries/\(entry.rawValue)").0 == .notFound)
+                    // A second tag is a category whose entries list the feed's: the entry is found there too.
+                    try await fixture.herald.setTags(["news", "port"], for: harbour.id)
+                    #expect(try await get("/v1/categories/\(CategoryIDs.id(of: "port"))/entries/\(entry.rawValue)").0 == .ok)
+                    try await fixture.herald.setTags(["news"], for: harbour.id)
 
                     func total(_ query: String) async throws -> Int {
                         try #require((try await get("/v1/entries" + query).1 as? [String: Any])?["total"] as? Int)
@@ -119,6 +125,7 @@ extension SyncSuite {
                     #expect(try await total("?starred=false") == 7)
                     #expect(try await total("?starred=f&feed_id=\(harbour.id.rawValue)") == 4)
                     #expect(try await total("?starred=maybe") == 8, "not a boolean: no filter, as Miniflux")
+                    #expect(MinifluxAPI.boolean("True") == true && MinifluxAPI.boolean("F") == false && MinifluxAPI.boolean("yes") == nil)
 
                     let counted = try #require(try await get("/v1/categories?counts=true").1 as? [[String: Any]])
                     let byTitle = Dictionary(uniqueKeysWithValues: counted.compactMap { category in

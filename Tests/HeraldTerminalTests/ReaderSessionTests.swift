@@ -190,6 +190,30 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("feeds: t asks for a tag and lists only its feeds (its start is enough; an unknown one names the tags); Ctrl-T lists every feed again (newsboat's select-tag and clear-tag)")
+    func selectTag() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("t"))
+        await reader.waitFor("Show tag: ")
+        reader.terminal.send(.character("t"), .character("o"), .enter)
+        await reader.waitFor("only town", { $0.text.contains("#town · 1 feed") && $0.text.contains("City") && !$0.text.contains("Harbour") })
+        await reader.waitFor("Showing the feeds tagged town")
+        reader.terminal.send(.character("G"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.enter)
+        await reader.waitFor("Library opens late")
+        reader.terminal.send(.character("q"))
+        await reader.waitForSelected("City")
+        #expect(!reader.terminal.text.contains("Harbour"), "still only town's feeds after coming back")
+
+        reader.terminal.send(.character("t"), .character("x"), .enter)
+        await reader.waitFor("No tag is named x; the tags are news, town")
+        reader.terminal.send(.control("t"))
+        await reader.waitFor("every feed", { $0.text.contains("Harbour") && $0.text.contains("City") })
+        await reader.waitFor("Showing the feeds of every tag")
+        await reader.stop()
+    }
+
     @Test("feeds: l leaves out the feeds without unread articles and brings them back (newsboat's toggle-show-read-feeds)")
     func toggleShowReadFeeds() async throws {
         let reader = try await Self.start()

@@ -36,7 +36,6 @@ struct DemoCommand: AsyncParsableCommand {
             try await RefreshCommand.refresh(.all, herald: herald, terminal: terminal)
             if serve {
                 await CLISession.flushContainer(herald, terminal)
-                try await ServeCommand.serve(herald, host: "127.0.0.1", port: port, token: nil, terminal: terminal)
                 return
             }
             if ReaderLauncher.canRun() {
@@ -53,6 +52,13 @@ struct DemoCommand: AsyncParsableCommand {
             terminal.line("")
             terminal.line("Read one: herald show ID --db \(databasePath)")
             terminal.line("Also try: feeds, list --unread, search WORD (with the same --db)")
+        }
+        if serve {
+            // The pages served are requests from a browser: an engine that refuses commands and
+            // local files (the bundled feeds, files themselves, were imported above by the person).
+            try await CLISession.run(database: databasePath, scriptSources: .remote) { herald, terminal in
+                try await ServeCommand.serve(herald, host: "127.0.0.1", port: port, token: nil, terminal: terminal)
+            }
         }
     }
 }

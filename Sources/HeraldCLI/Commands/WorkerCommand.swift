@@ -29,7 +29,7 @@ struct WorkerCommand: AsyncParsableCommand {
         let herald: Herald
         let terminal = TerminalOutput.current()
         try CLISession.refuseMissingFolder(global)
-        let newDatabase = global.db.flatMap { CLISession.missingDatabase($0, home: ProcessInfo.processInfo.environment["HOME"]) }
+        let newDatabase = global.db.flatMap { CLISession.missingDatabase($0, home: CLISession.home) }
         do {
             herald = try await Herald.open(databasePath: global.db, user: global.user,
                                            claimLease: leaseSeconds)

@@ -36,6 +36,10 @@ public protocol FeedsBusinessLogic: Sendable {
     /// Lists the feeds without unread articles too (`true`, the start), or leaves them out, then
     /// reloads with a notice.
     func readFeedsShownSet(_ isShown: Bool) async
+    /// Lists only the feeds of the tag `name` names (exactly, else by its start, in any case), or
+    /// every feed again for `nil`, then reloads with a notice; a name no tag has changes nothing
+    /// and says which tags there are.
+    func tagSelected(_ name: String?) async
 }
 
 extension FeedsBusinessLogic {
@@ -61,6 +65,7 @@ extension FeedsBusinessLogic {
         case .subscriptionsImported(let data): await subscriptionsImported(data)
         case .subscriptionsExportRequested: await subscriptionsExportRequested()
         case .readFeedsShownSet(let isShown): await readFeedsShownSet(isShown)
+        case .tagSelected(let name): await tagSelected(name)
         }
     }
 }
@@ -75,4 +80,6 @@ public protocol FeedsDataStore: Sendable {
     var exportedOPML: Data? { get async }
     /// Whether feeds without unread articles are listed.
     var showsReadFeeds: Bool { get async }
+    /// The tag whose feeds alone are listed, if one is chosen.
+    var selectedTag: String? { get async }
 }

@@ -36,4 +36,7 @@ public enum FeedsIntent: Sendable, Hashable {
     case subscriptionsExportRequested
     /// The user asked to list the feeds without unread articles too, or to leave them out.
     case readFeedsShownSet(Bool)
+    /// The user asked to list only the feeds of one tag (named exactly or by its start, in any
+    /// case), or every feed again (`nil`): newsboat's `select-tag` and `clear-tag`.
+    case tagSelected(String?)
 }

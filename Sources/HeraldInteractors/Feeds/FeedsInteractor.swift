@@ -50,6 +50,8 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
     public private(set) var exportedOPML: Data?
     /// Whether feeds without unread articles are listed (newsboat's `show-read-feeds`).
     public private(set) var showsReadFeeds = true
+    /// The tag whose feeds alone are listed (newsboat's `select-tag`), if one is chosen.
+    public private(set) var selectedTag: String?
 
     /// Creates the interactor.
     public init(dependencies: Dependencies, presenter: any FeedsPresentationLogic) {
@@ -225,6 +227,40 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         await presenter.presentNotice(.readFeedsShown(isShown))
     }
 
+    public func tagSelected(_ name: String?) async {
+        guard let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+            guard selectedTag != nil else { return }
+            selectedTag = nil
+            await reload()
+            await presenter.presentNotice(.tagShown(nil))
+            return
+        }
+        let feeds: [Feed]
+        do {
+            feeds = try await ports.feeds.feeds()
+        } catch {
+            await fail(error.message) { await $0.tagSelected(name) }
+            return
+        }
+        let tags = Set(feeds.flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
+        guard let tag = Self.tag(named: name, among: tags) else {
+            await presenter.presentNotice(.noSuchTag(name, known: tags))
+            return
+        }
+        selectedTag = tag
+        await reload()
+        await presenter.presentNotice(.tagShown(tag))
+    }
+
+    /// The tag `name` names: the one equal to it in any case, else the only one starting with it
+    /// (in any case); nil for none or several.
+    static func tag(named name: String, among tags: [String]) -> String? {
+        let wanted = name.lowercased()
+        if let exact = tags.first(where: { $0 == name }) ?? tags.first(where: { $0.lowercased() == wanted }) { return exact }
+        let starting = tags.filter { $0.lowercased().hasPrefix(wanted) }
+        return starting.count == 1 ? starting[0] : nil
+    }
+
     /// Loads feeds, counts and saved searches and presents them (or the failure).
     private func reload() async {
         do {
@@ -235,11 +271,16 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
             let searchUnread = try await ports.searches.unreadCountsBySavedSearch()
             let hidden = try await ports.articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .hidden))).count
             self.feeds = feeds
-            let listed = showsReadFeeds ? feeds : feeds.filter { (unread[$0.id] ?? 0) > 0 }
+            // A chosen tag that no feed has any longer (renamed, its feeds removed) lists them all.
+            if let tag = selectedTag, !feeds.contains(where: { $0.tags.contains(tag) }) { selectedTag = nil }
+            let inTag = selectedTag.map { tag in feeds.filter { $0.tags.contains(tag) } } ?? feeds
+            let listed = showsReadFeeds ? inTag : inTag.filter { (unread[$0.id] ?? 0) > 0 }
             await presenter.presentFeeds(FeedsResponse(
                 feeds: listed.map { FeedStatus(feed: $0, unread: unread[$0.id] ?? 0) },
-                savedSearches: searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) },
-                unreadByTag: byTag, hiddenArticles: hidden, readFeedsLeftOut: feeds.count - listed.count))
+                savedSearches: selectedTag == nil
+                    ? searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) } : [],
+                unreadByTag: byTag, hiddenArticles: selectedTag == nil ? hidden : 0,
+                readFeedsLeftOut: inTag.count - listed.count, shownTag: selectedTag))
         } catch {
             await presenter.presentLoadFailure(error.message)
         }

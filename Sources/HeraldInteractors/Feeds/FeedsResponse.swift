@@ -40,10 +40,13 @@ public struct FeedsResponse: Sendable, Hashable {
     public var hiddenArticles: Int
     /// The feeds left out because they have no unread article (``FeedsDataStore/showsReadFeeds`` off).
     public var readFeedsLeftOut: Int
+    /// The tag whose feeds alone are listed (``FeedsDataStore/selectedTag``), if one is chosen.
+    public var shownTag: String?
 
     /// Creates a response.
     public init(feeds: [FeedStatus], savedSearches: [SavedSearchStatus], unreadByTag: [String: Int],
-                hiddenArticles: Int = 0, readFeedsLeftOut: Int = 0) {
+                hiddenArticles: Int = 0, readFeedsLeftOut: Int = 0, shownTag: String? = nil) {
+        self.shownTag = shownTag
         self.hiddenArticles = hiddenArticles
         self.readFeedsLeftOut = readFeedsLeftOut
         self.feeds = feeds

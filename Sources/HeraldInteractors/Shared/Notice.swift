@@ -30,6 +30,10 @@ public enum Notice: Sendable, Hashable {
     case fullTextSet(feedTitle: String, isOn: Bool)
     /// Feeds without unread articles are now listed, or left out (newsboat's `show-read-feeds`).
     case readFeedsShown(Bool)
+    /// Only the feeds of a tag are listed now, or every feed again (`nil`).
+    case tagShown(String?)
+    /// No tag is named by what the user typed; `known` are the tags there are.
+    case noSuchTag(String, known: [String])
     /// An article's enclosures were queued for `herald download`, into `folder`.
     case downloadsQueued(count: Int, folder: String)
 }

@@ -72,7 +72,8 @@ public final class SubscribeInteractor: FeedSubscribing {
             throw .noFeedFound(url: url)
         case .page(let html):
             let discovered = discoverer.discoverFeeds(inHTML: html, pageURL: response.finalURL)
-            for candidate in FeedCandidates.urls(discovered: discovered, pageURL: response.finalURL) {
+            for candidate in FeedCandidates.urls(discovered: discovered, pageURL: response.finalURL)
+                where scriptSources.refusal(of: candidate) == nil {
                 if let existing = try await existingFeed(at: candidate) { return (existing, false) }
                 guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate)),
                       case let .feed(parsed, hash) = read(answer) else { continue }
@@ -105,7 +106,10 @@ public final class SubscribeInteractor: FeedSubscribing {
         case .page(let html) where !ScriptSource.isScript(url):
             let advertised = discoverer.discoverFeeds(inHTML: html, pageURL: response.finalURL)
             var seen: Set<String> = []
-            let named = advertised.filter { seen.insert($0.url).inserted }
+            let named = advertised.filter { feed in
+                FeedCandidates.mayFollow(feed.url, from: response.finalURL) && scriptSources.refusal(of: feed.url) == nil
+                    && seen.insert(feed.url).inserted
+            }
             guard named.isEmpty else { return named }
             for candidate in FeedCandidates.urls(discovered: [], pageURL: response.finalURL) {
                 guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate)),

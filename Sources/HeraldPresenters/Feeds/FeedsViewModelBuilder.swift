@@ -11,7 +11,8 @@ extension FeedsPresenter {
     public static func viewModel(for response: FeedsResponse, now: Date) -> FeedsViewModel {
         // Feeds left out for having nothing unread are still subscriptions: the screen keeps its
         // lists (All, Unread, Starred) and says how many it leaves out.
-        guard !response.feeds.isEmpty || !response.savedSearches.isEmpty || response.readFeedsLeftOut > 0 else {
+        guard !response.feeds.isEmpty || !response.savedSearches.isEmpty || response.readFeedsLeftOut > 0
+                || response.shownTag != nil else {
             return .empty("No subscriptions yet. Add a feed by its URL, or import an OPML file.")
         }
         var tagged: [String: [FeedRowViewModel]] = [:]
@@ -21,7 +22,10 @@ extension FeedsPresenter {
             if status.feed.tags.isEmpty { untagged.append(row) }
             for tag in Set(status.feed.tags) { tagged[tag, default: []].append(row) }
         }
-        var groups = tagged.keys.sorted { $0.lowercased() < $1.lowercased() }.map { tag in
+        // With a tag chosen, its heading alone (its feeds' other tags are not repeated).
+        let headings = response.shownTag.map { [$0] } ?? tagged.keys.sorted { $0.lowercased() < $1.lowercased() }
+        if response.shownTag != nil { untagged = [] }
+        var groups = headings.map { tag in
             FeedGroupViewModel(title: DisplayText.line(tag), tag: tag,
                                unreadLabel: label(response.unreadByTag[tag] ?? 0), rows: tagged[tag] ?? [])
         }
@@ -35,7 +39,8 @@ extension FeedsPresenter {
                                     unreadLabel: label($0.unread))
         }
         let unread = response.feeds.reduce(0) { $0 + $1.unread }
-        var summary = CountText.count(response.feeds.count, "feed") + " · " + CountText.unread(unread)
+        var summary = (response.shownTag.map { "#" + DisplayText.line($0) + " · " } ?? "")
+            + CountText.count(response.feeds.count, "feed") + " · " + CountText.unread(unread)
         if response.readFeedsLeftOut > 0 { summary += " · " + CountText.count(response.readFeedsLeftOut, "read feed") + " left out" }
         let hidden = response.hiddenArticles > 0
             ? HiddenRowViewModel(title: "Hidden by rules", countLabel: CountText.grouped(response.hiddenArticles)) : nil

@@ -8,6 +8,8 @@ public struct LineInput: Sendable, Hashable {
         case search
         /// The number of a link in the article on screen.
         case link
+        /// The tag whose feeds alone the feeds screen lists (newsboat's `select-tag`).
+        case tag
     }
 
     /// One editing step.
@@ -43,11 +45,12 @@ public struct LineInput: Sendable, Hashable {
         self.text = text
     }
 
-    /// What is asked: "Search: ", "Open link: ".
+    /// What is asked: "Search: ", "Open link: ", "Show tag: ".
     public var prompt: String {
         switch purpose {
         case .search: "Search: "
         case .link: "Open link: "
+        case .tag: "Show tag: "
         }
     }
 

@@ -45,6 +45,12 @@ public enum NoticeText {
                  : "Full text off for \(DisplayText.line(title))"
         case .readFeedsShown(let isShown):
             isShown ? "Showing every feed" : "Showing only feeds with unread articles"
+        case .tagShown(let tag):
+            tag.map { "Showing the feeds tagged \(DisplayText.line($0)) (Ctrl-T shows them all)" } ?? "Showing the feeds of every tag"
+        case let .noSuchTag(name, known):
+            known.isEmpty ? "No feed has a tag yet"
+                : "No tag is named \(DisplayText.line(name)); the tags are "
+                    + known.prefix(12).map(DisplayText.line).joined(separator: ", ") + (known.count > 12 ? "…" : "")
         case let .downloadsQueued(count, folder):
             "Queued " + CountText.count(count, "enclosure") + " for `herald download` (into \(DisplayText.line(folder)))"
         }

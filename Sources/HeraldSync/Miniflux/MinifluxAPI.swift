@@ -61,7 +61,7 @@ struct MinifluxAPI: Sendable {
                               "compiler": "swift", "arch": "", "os": "linux"])
         }
         if route.is(.get, "categories") {
-            let counted = ["true", "1"].contains(request.uri.queryParameters.get("counts").map { String($0) } ?? "")
+            let counted = Self.boolean(request.uri.queryParameters.get("counts").map { String($0) }) == true
             return Self.json(try await categories(counted: counted))
         }
         if let id = route.match(.get, "categories", "*", "feeds").first {
@@ -122,8 +122,20 @@ struct MinifluxAPI: Sendable {
         if let within = inFeed.first ?? inCategory.first, let id = inFeed.last ?? inCategory.last {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             let feed = try await feed(String(entry.feedID.rawValue))
-            let belongs = inFeed.isEmpty
-                ? MinifluxJSON.category(of: feed).id == (try Self.number(within)) : feed.id.rawValue == (try Self.number(within))
+            let belongs: Bool
+            if inFeed.isEmpty {
+                // As the category's entries list them: a tag's feeds (in any place), or All's untagged ones.
+                let category = try await category(within)
+                if let feeds = category.feeds {
+                    belongs = feeds.contains(feed.id)
+                } else if case .tag(let tag) = category.scope {
+                    belongs = feed.tags.contains(tag)
+                } else {
+                    belongs = true
+                }
+            } else {
+                belongs = feed.id.rawValue == (try Self.number(within))
+            }
             guard belongs else { throw SyncFailure(.notFound, "Entry not found") }
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(feed)))
         }
@@ -202,10 +214,10 @@ struct MinifluxAPI: Sendable {
         if statuses == ["removed"] { return Self.json(MinifluxJSON.EntryListObject(total: 0, entries: [])) }
         // `starred` as Go's `strconv.ParseBool` reads it; anything else is no filter, as in Miniflux.
         var unstarredOnly = false
-        switch query.get("starred").map({ String($0) }) {
-        case "1", "t", "T", "true", "TRUE", "True": filter.starredOnly = true
-        case "0", "f", "F", "false", "FALSE", "False": unstarredOnly = true
-        default: break
+        switch Self.boolean(query.get("starred").map { String($0) }) {
+        case true?: filter.starredOnly = true
+        case false?: unstarredOnly = true
+        case nil: break
         }
         // An id of 0 or less, or none, is no filter, as in Miniflux (Fluent Reader's first sync
         // asks for `after_entry_id=0`).
@@ -262,7 +274,7 @@ struct MinifluxAPI: Sendable {
     private func discover(_ request: Request) async throws -> Response {
         let body = try await Self.decode(MinifluxJSON.DiscoveryRequest.self, from: request)
         let url = body.url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+        guard url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") else {
             throw SyncFailure(.badRequest, "The URL must be http:// or https://")
         }
         let found: [DiscoveredFeed]
@@ -469,6 +481,16 @@ struct MinifluxAPI: Sendable {
             .filter { !["AND", "OR", "NOT"].contains($0) }
             .prefix(64)
             .joined(separator: " ")
+    }
+
+    /// A query's boolean as Go's `strconv.ParseBool` reads it (`1`, `t`, `TRUE`, `False`…); nil
+    /// for anything else, which Miniflux reads as absent.
+    static func boolean(_ text: String?) -> Bool? {
+        switch text {
+        case "1", "t", "T", "true", "TRUE", "True": true
+        case "0", "f", "F", "false", "FALSE", "False": false
+        default: nil
+        }
     }
 
     /// A query's identifier when it is one above 0; Miniflux reads an empty, malformed or

@@ -49,6 +49,8 @@ public struct KeyMap: Sendable, Hashable {
         map.bind(.character("D"), to: .removeFeed, in: .feeds)
         map.bind(.character("C"), to: .markEverythingRead, in: .feeds)
         map.bind(.character("l"), to: .toggleShowReadFeeds, in: .feeds)
+        map.bind(.character("t"), to: .selectTag, in: .feeds)
+        map.bind(.control("t"), to: .clearTag, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .feeds)
         map.bind(.character("f"), to: .toggleFullText, in: .article)
         map.bind(.character("e"), to: .enqueue, in: .article)

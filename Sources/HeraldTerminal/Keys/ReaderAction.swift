@@ -49,6 +49,10 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
     case removeFeed = "remove-feed"
     /// On the feeds screen, list the feeds without unread articles too, or leave them out.
     case toggleShowReadFeeds = "toggle-show-read-feeds"
+    /// List only the feeds of one tag, typed at a prompt (newsboat's `select-tag`).
+    case selectTag = "select-tag"
+    /// List the feeds of every tag again (newsboat's `clear-tag`).
+    case clearTag = "clear-tag"
     /// Open the query line.
     case search
     /// In an article, scroll to its numbered links (newsboat's URL view: a digit and ENTER opens one).
@@ -99,6 +103,8 @@ public enum ReaderAction: String, Sendable, Hashable, CaseIterable {
         case .markEverythingRead: "Mark every feed read"
         case .removeFeed: "Remove the feed"
         case .toggleShowReadFeeds: "Show or hide the feeds without unread articles"
+        case .selectTag: "Show only the feeds of a tag (typed; its start is enough)"
+        case .clearTag: "Show the feeds of every tag"
         case .search: "Search"
         case .showURLs: "Go to the article's links (a number and ENTER opens one)"
         case .openInBrowser: "Open the link in the browser"

@@ -48,6 +48,11 @@ extension ReaderSession {
             await feeds.readFeedsShownSet(!(await feeds.showsReadFeeds))
             // The cursor stays on the row drawn under it, not on a feed that was left out.
             if let rows = top?.feedsEntries { entries[entries.count - 1].feedsCursor.move(by: 0, in: rows) }
+        case .selectTag:
+            guard case .feeds? = top?.module else { return }
+            input = LineInput(.tag)
+        case .clearTag:
+            await showTag(nil)
         case .removeFeed:
             guard let selected = selectedFeedsEntry, case .feed(let id) = selected.item else { return }
             await router.ask(.confirmRemoveFeed(id, title: selected.title))

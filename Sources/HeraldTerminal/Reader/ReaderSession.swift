@@ -136,7 +136,17 @@ public actor ReaderSession {
         case .link:
             guard let number = Int(text), case .articleDetail(let detail)? = top?.module else { return }
             await detail.linkOpened(number)
+        case .tag:
+            await showTag(text)
         }
+    }
+
+    /// Lists only the feeds of the tag `name` names, or every feed for `nil` or an empty name; the
+    /// cursor stays on a row that is drawn.
+    func showTag(_ name: String?) async {
+        guard case .feeds(let feeds)? = top?.module else { return }
+        await feeds.tagSelected(name.flatMap { $0.isEmpty ? nil : $0 })
+        if let rows = top?.feedsEntries { entries[entries.count - 1].feedsCursor.move(by: 0, in: rows) }
     }
 
     var top: ScreenEntry? { entries.last }

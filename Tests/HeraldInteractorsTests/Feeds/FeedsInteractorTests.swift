@@ -61,6 +61,39 @@ struct FeedsInteractorTests {
         #expect(await spy.events.last == .notice(.readFeedsShown(true)))
     }
 
+    @Test("Given feeds under three tags, when a tag is chosen by its name in another case or by its start, then only its feeds are listed, without saved searches; an ambiguous or unknown name changes nothing and names the tags; nil lists every feed")
+    func tagSelection() async throws {
+        _ = await store.seedFeed(url: "https://swift.org/atom.xml", title: "Swift.org", tags: ["dev"])
+        _ = await store.seedFeed(url: "https://lwn.net/headlines/rss", title: "LWN", tags: ["dev", "linux"])
+        _ = await store.seedFeed(url: "https://news.example/rss", title: "News", tags: ["Local news"])
+        _ = await store.seedFeed(url: "https://plain.example/rss", title: "Plain")
+        _ = try await store.saveSearch(name: "Releases", query: "released", filter: ArticleFilter())
+        let interactor = makeInteractor()
+        await interactor.viewAppeared()
+
+        await interactor.perform(.tagSelected("LIN"))
+        var response = try #require(await spy.lastFeeds)
+        #expect(response.feeds.map(\.feed.displayTitle) == ["LWN"])
+        #expect(response.shownTag == "linux" && response.savedSearches.isEmpty)
+        #expect(await spy.events.last == .notice(.tagShown("linux")))
+        #expect(await interactor.selectedTag == "linux")
+
+        await interactor.perform(.tagSelected("Dev"))
+        #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["LWN", "Swift.org"])
+
+        // "l" starts both "linux" and "Local news": nothing changes, and the tags are named.
+        await interactor.perform(.tagSelected("l"))
+        #expect(await spy.events.last == .notice(.noSuchTag("l", known: ["dev", "linux", "Local news"])))
+        #expect(await interactor.selectedTag == "dev")
+        await interactor.perform(.tagSelected("sports"))
+        #expect(await spy.events.last == .notice(.noSuchTag("sports", known: ["dev", "linux", "Local news"])))
+
+        await interactor.perform(.tagSelected(nil))
+        response = try #require(await spy.lastFeeds)
+        #expect(response.feeds.count == 4 && response.shownTag == nil && response.savedSearches.count == 1)
+        #expect(await spy.events.last == .notice(.tagShown(nil)))
+    }
+
     @Test("Given a store that cannot be read, when the view appears, then the store's message is presented as a load failure")
     func loadFailure() async {
         await store.failOperation(.readFeeds, with: .busy)

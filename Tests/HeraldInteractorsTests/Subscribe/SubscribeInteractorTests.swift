@@ -123,6 +123,24 @@ struct SubscribeInteractorTests {
         }
     }
 
+    @Test("A web page that advertises a command or a file of this machine leads to neither: they are not fetched, run, listed or subscribed; its web feed is")
+    func aWebPageNeverLeadsToACommandOrALocalFile() async throws {
+        var harness = SubscribeHarness()
+        let pageURL = "https://evil.example/"
+        let feedURL = "https://evil.example/feed.xml"
+        harness.discoverer.feedsByPage[pageURL] = [
+            DiscoveredFeed(url: "exec:sh -c 'touch /tmp/owned'"), DiscoveredFeed(url: "filter:cat:https://evil.example/x"),
+            DiscoveredFeed(url: "FILE:///home/me/.config/secret.xml"), DiscoveredFeed(url: feedURL),
+        ]
+        await harness.fetcher.script(pageURL, .respond(.body(page, at: pageURL)))
+        await harness.fetcher.script(feedURL, .respond(.body(feedBody, at: feedURL)))
+        let (feed, created) = try await harness.interactor.subscribe(to: pageURL, title: nil, tags: [])
+        #expect(created && feed.url == feedURL)
+        #expect(await harness.fetcher.requestedURLs() == [pageURL, feedURL])
+        let listed = try await harness.interactor.discoverFeeds(at: pageURL)
+        #expect(listed.map(\.url) == [feedURL])
+    }
+
     @Test func aLocalFileThatIsNotAFeedIsNotProbed() async throws {
         let harness = SubscribeHarness()
         let url = "file:///home/me/page.html"
