@@ -91,7 +91,7 @@ extension SyncSuite {
             }
         }
 
-        @Test("An entry read within its feed or category; within another it is a 404; starred=false leaves the starred out; categories with counts=true; integrations/status says none")
+        @Test("An entry read within its feed or category; within another it is a 404; starred=false leaves the starred out; categories with counts=true; entries/ids; integrations/status says none")
         func entriesWithin() async throws {
             try await SyncFixture.with { fixture in
                 let feeds = try await fixture.herald.feeds()
@@ -135,6 +135,22 @@ extension SyncSuite {
                     #expect(byTitle["All"]?["feed_count"] as? Int == 1 && byTitle["All"]?["total_unread"] as? Int == 3)
                     let plain = try #require(try await get("/v1/categories").1 as? [[String: Any]])
                     #expect(plain.allSatisfy { $0["feed_count"] == nil && $0["total_unread"] == nil })
+
+                    // GET /v1/entries/ids: largest first, status and starred strictly, limit and offset.
+                    func ids(_ query: String) async throws -> (Int, [Int]) {
+                        let object = try #require(try await get("/v1/entries/ids" + query).1 as? [String: Any])
+                        return (object["total"] as? Int ?? -1, object["entry_ids"] as? [Int] ?? [])
+                    }
+                    let (all, every) = try await ids("")
+                    #expect(all == 8 && every == every.sorted(by: >) && every.count == 8)
+                    #expect(try await ids("?starred=true") == (1, [Int(entry.rawValue)]))
+                    let (unstarred, others) = try await ids("?starred=false")
+                    #expect(unstarred == 7 && !others.contains(Int(entry.rawValue)))
+                    #expect(try await ids("?status=read").0 == 0)
+                    let (unread, page) = try await ids("?status=unread&limit=3&offset=1")
+                    #expect(unread == 8 && page == Array(every[1...3]))
+                    #expect(try await get("/v1/entries/ids?status=removed").0 == .badRequest)
+                    #expect(try await get("/v1/entries/ids?starred=1").0 == .badRequest)
 
                     let (status, integrations) = try await get("/v1/integrations/status")
                     #expect(status == .ok)

@@ -112,6 +112,7 @@ struct MinifluxAPI: Sendable {
                 throw error
             }
         }
+        if route.is(.get, "entries", "ids") { return try await entryIDs(request) }
         if let id = route.match(.get, "entries", "*").first {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(try await feed(String(entry.feedID.rawValue)))))
@@ -266,6 +267,42 @@ struct MinifluxAPI: Sendable {
         for feed in allFeeds { objects[feed.id] = MinifluxJSON.feed(feed, withIcons: icons) }
         let entries = page.entries.compactMap { entry in objects[entry.feedID].map { MinifluxJSON.entry(entry, feed: $0) } }
         return Self.json(MinifluxJSON.EntryListObject(total: page.total, entries: entries))
+    }
+
+    /// `GET /v1/entries/ids`: every id of the person's entries, largest first, as Miniflux lists them
+    /// for clients that sync state by ids: `status` (`read` or `unread`) and `starred` (`true` or
+    /// `false`) filter, anything else for them is a `400`; `limit` (10,000, also the most) and
+    /// `offset` page; `total` counts the filter's entries.
+    private func entryIDs(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var filter = ArticleFilter()
+        var readOnly = false
+        var unstarredOnly = false
+        if let status = query.get("status").map({ String($0) }) {
+            switch status {
+            case "unread": filter.unreadOnly = true
+            case "read": readOnly = true
+            default: throw SyncFailure(.badRequest, "invalid status parameter, must be \"read\" or \"unread\"")
+            }
+        }
+        if let starred = query.get("starred").map({ String($0) }) {
+            switch starred {
+            case "true": filter.starredOnly = true
+            case "false": unstarredOnly = true
+            default: throw SyncFailure(.badRequest, "invalid starred parameter, must be \"true\" or \"false\"")
+            }
+        }
+        var ids = try await herald.syncIDs(ArticleIDRequest(filter: filter, readOnly: readOnly, ascending: false))
+        if unstarredOnly {
+            var starred = filter
+            starred.starredOnly = true
+            let left = Set(try await herald.syncIDs(ArticleIDRequest(filter: starred, readOnly: readOnly)))
+            ids.removeAll { left.contains($0) }
+        }
+        let limit = query.get("limit").flatMap { Int($0) }.map { $0 <= 0 ? 10_000 : min($0, 10_000) } ?? 10_000
+        let offset = min(max(0, query.get("offset").flatMap { Int($0) } ?? 0), ids.count)
+        let page = ids[offset..<min(ids.count, offset + limit)].map(\.rawValue)
+        return Self.json(MinifluxJSON.EntryIDsObject(total: ids.count, entry_ids: Array(page)))
     }
 
     /// `POST /v1/discover` with `{"url": …}`: the feeds there, as Miniflux lists them (`url`,

@@ -128,6 +128,12 @@ enum MinifluxJSON {
         let starred: Bool?
     }
 
+    /// `GET /v1/entries/ids`.
+    struct EntryIDsObject: Encodable {
+        let total: Int
+        let entry_ids: [Int64]
+    }
+
     /// `POST /v1/discover`: the page or feed to look at (Miniflux's fetch options are not read).
     struct DiscoveryRequest: Decodable {
         let url: String
