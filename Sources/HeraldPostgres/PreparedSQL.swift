@@ -36,9 +36,18 @@ extension PostgresConnection {
         } catch let error as PSQLError {
             // postgres-nio keeps a statement whose preparation failed failed for the connection's
             // life (a lock timeout while a migration altered the table would fail every later
-            // run): the connection is closed, and the pool opens a fresh one.
-            try? await close()
+            // run): the connection is closed, and the pool opens a fresh one. Errors of a run
+            // itself (a constraint, a deadlock or serialization failure, a cancel) leave it open.
+            if Self.mayHaveSpoiledPreparation(error) { try? await close() }
             throw error
         }
+    }
+
+    /// Whether an error may have come from a statement's preparation, which postgres-nio then
+    /// keeps failed: any but a server's error of a run (class 23, integrity; class 40, a rolled
+    /// back transaction; 57014, a cancelled statement).
+    static func mayHaveSpoiledPreparation(_ error: PSQLError) -> Bool {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return true }
+        return !(state.hasPrefix("23") || state.hasPrefix("40") || state == "57014")
     }
 }

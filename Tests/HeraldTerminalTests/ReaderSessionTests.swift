@@ -214,6 +214,23 @@ struct ReaderSessionTests {
         await reader.stop()
     }
 
+    @Test("with one tag's feeds listed, n in an article crosses only to those feeds: past the last unread of town, none is left, though Harbour has some")
+    func nextUnreadStaysInTheTag() async throws {
+        let reader = try await Self.start()
+        reader.terminal.send(.character("t"), .character("t"), .character("o"), .character("w"), .character("n"), .enter)
+        await reader.waitFor("only town", { $0.text.contains("#town") && !$0.text.contains("Harbour") })
+        reader.terminal.send(.character("n"))
+        await reader.waitForSelected("City")
+        reader.terminal.send(.enter)
+        await reader.waitForSelected("Library opens late")
+        reader.terminal.send(.enter)
+        await reader.waitFor("The library opens at ten.")
+        reader.terminal.send(.character("n"))
+        await reader.waitFor("No unread articles left")
+        #expect(!reader.terminal.text.contains("Ferry") && !reader.terminal.text.contains("Lighthouse"), "stayed out of Harbour")
+        await reader.stop()
+    }
+
     @Test("feeds: l leaves out the feeds without unread articles and brings them back (newsboat's toggle-show-read-feeds)")
     func toggleShowReadFeeds() async throws {
         let reader = try await Self.start()

@@ -16,10 +16,11 @@ public protocol ArticleDetailBusinessLogic: Sendable {
     func markedUnread() async
     /// Toggles the read state.
     func readToggled() async
-    /// Shows the next unread article, crossing to the next feed when this one has none left.
-    func nextUnreadRequested() async
-    /// Shows the previous unread article, crossing to the preceding feed.
-    func previousUnreadRequested() async
+    /// Shows the next unread article, crossing to the next feed when this one has none left
+    /// (only to one of `feeds` when given: the feeds screen lists one tag's).
+    func nextUnreadRequested(among feeds: Set<FeedID>?) async
+    /// Shows the previous unread article, crossing to the preceding feed (of `feeds` when given).
+    func previousUnreadRequested(among feeds: Set<FeedID>?) async
     /// Switches between the feed's text and the full text (kept, else fetched from the page
     /// behind the link and kept).
     func fullTextToggled() async
@@ -28,6 +29,12 @@ public protocol ArticleDetailBusinessLogic: Sendable {
 }
 
 extension ArticleDetailBusinessLogic {
+    /// Shows the next unread article, crossing to any feed.
+    public func nextUnreadRequested() async { await nextUnreadRequested(among: nil) }
+
+    /// Shows the previous unread article, crossing to any feed.
+    public func previousUnreadRequested() async { await previousUnreadRequested(among: nil) }
+
     /// Performs an intent given as data.
     public func perform(_ intent: ArticleDetailIntent) async {
         switch intent {

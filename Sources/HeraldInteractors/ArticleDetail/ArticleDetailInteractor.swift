@@ -60,19 +60,19 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
     }
 
     /// Shows the next unread article: older ones of the list, then the next feed's.
-    public func nextUnreadRequested() async {
-        await unread(.next)
+    public func nextUnreadRequested(among feeds: Set<FeedID>?) async {
+        await unread(.next, among: feeds)
     }
 
     /// Shows the previous unread article: newer ones of the list, then the preceding feed's.
-    public func previousUnreadRequested() async {
-        await unread(.previous)
+    public func previousUnreadRequested(among feeds: Set<FeedID>?) async {
+        await unread(.previous, among: feeds)
     }
 
-    private func unread(_ direction: UnreadDirection) async {
+    private func unread(_ direction: UnreadDirection, among feeds: Set<FeedID>?) async {
         let navigator = UnreadNavigator(feeds: ports.feeds, articles: ports.articles)
         do {
-            guard let found = try await navigator.find(direction, from: articleID, in: filter) else {
+            guard let found = try await navigator.find(direction, from: articleID, in: filter, among: feeds) else {
                 await presenter.presentNotice(.noUnreadLeft)
                 return
             }
@@ -81,7 +81,7 @@ public actor ArticleDetailInteractor: ArticleDetailBusinessLogic, ArticleDetailD
             openedLink = nil
             await load()
         } catch {
-            await fail(error.message) { await $0.unread(direction) }
+            await fail(error.message) { await $0.unread(direction, among: feeds) }
         }
     }
 

@@ -20,10 +20,12 @@ public protocol ArticleListBusinessLogic: Sendable {
     func hiddenSet(_ isHidden: Bool, for ids: [ArticleID]) async
     /// Marks every article the list covers read, then reloads.
     func markAllReadConfirmed() async
-    /// Selects the next unread article: older ones of the list, then the next feed's.
-    func nextUnreadRequested() async
-    /// Selects the previous unread article: newer ones of the list, then the preceding feed's.
-    func previousUnreadRequested() async
+    /// Selects the next unread article: older ones of the list, then the next feed's; with
+    /// `feeds`, only those are crossed to (the feeds screen lists one tag's).
+    func nextUnreadRequested(among feeds: Set<FeedID>?) async
+    /// Selects the previous unread article: newer ones of the list, then the preceding feed's
+    /// (of `feeds` when given).
+    func previousUnreadRequested(among feeds: Set<FeedID>?) async
     /// Moves the selection without opening the article.
     func selectionMoved(to id: ArticleID) async
     /// Selects an article the list may not have loaded yet, paging on (at most 50 pages) until it does.
@@ -33,6 +35,12 @@ public protocol ArticleListBusinessLogic: Sendable {
 }
 
 extension ArticleListBusinessLogic {
+    /// Selects the next unread article, crossing to any feed.
+    public func nextUnreadRequested() async { await nextUnreadRequested(among: nil) }
+
+    /// Selects the previous unread article, crossing to any feed.
+    public func previousUnreadRequested() async { await previousUnreadRequested(among: nil) }
+
     /// Performs an intent given as data.
     public func perform(_ intent: ArticleListIntent) async {
         switch intent {

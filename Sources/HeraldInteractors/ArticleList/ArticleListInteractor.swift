@@ -216,26 +216,26 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
 
     /// Finds the next unread article after the selection: older ones of this list first, then
     /// the next feed with unread articles (see ``UnreadNavigator``), and selects it.
-    public func nextUnreadRequested() async {
-        await unread(.next)
+    public func nextUnreadRequested(among feeds: Set<FeedID>?) async {
+        await unread(.next, among: feeds)
     }
 
     /// Finds the previous (newer) unread article, then the preceding feeds'.
-    public func previousUnreadRequested() async {
-        await unread(.previous)
+    public func previousUnreadRequested(among feeds: Set<FeedID>?) async {
+        await unread(.previous, among: feeds)
     }
 
-    private func unread(_ direction: UnreadDirection) async {
+    private func unread(_ direction: UnreadDirection, among feeds: Set<FeedID>?) async {
         let navigator = UnreadNavigator(feeds: ports.feeds, articles: ports.articles)
         do {
-            guard let found = try await navigator.find(direction, from: selectedArticle, in: filter) else {
+            guard let found = try await navigator.find(direction, from: selectedArticle, in: filter, among: feeds) else {
                 await presenter.presentNotice(.noUnreadLeft)
                 return
             }
             if found.filter == filter { selectedArticle = found.id }
             await presenter.presentNextUnread(found.id, within: found.filter)
         } catch {
-            await fail(error.message) { await $0.unread(direction) }
+            await fail(error.message) { await $0.unread(direction, among: feeds) }
         }
     }
 

@@ -244,7 +244,9 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         }
         let tags = Set(feeds.flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
         guard let tag = Self.tag(named: name, among: tags) else {
-            await presenter.presentNotice(.noSuchTag(name, known: tags))
+            // Several tags start with it: those are the ones to choose from.
+            let starting = tags.filter { $0.lowercased().hasPrefix(name.lowercased()) }
+            await presenter.presentNotice(.noSuchTag(name, known: starting.count > 1 ? starting : tags))
             return
         }
         selectedTag = tag
@@ -271,8 +273,14 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
             let searchUnread = try await ports.searches.unreadCountsBySavedSearch()
             let hidden = try await ports.articles.articleIDs(ArticleIDRequest(filter: ArticleFilter(scope: .hidden))).count
             self.feeds = feeds
-            // A chosen tag that no feed has any longer (renamed, its feeds removed) lists them all.
-            if let tag = selectedTag, !feeds.contains(where: { $0.tags.contains(tag) }) { selectedTag = nil }
+            // A chosen tag renamed in case only is followed; one no feed has any longer (renamed,
+            // its feeds removed) lists them all again, and says so.
+            var tagDropped = false
+            if let tag = selectedTag, !feeds.contains(where: { $0.tags.contains(tag) }) {
+                let wanted = tag.lowercased()
+                selectedTag = Set(feeds.flatMap(\.tags)).first { $0.lowercased() == wanted }
+                tagDropped = selectedTag == nil
+            }
             let inTag = selectedTag.map { tag in feeds.filter { $0.tags.contains(tag) } } ?? feeds
             let listed = showsReadFeeds ? inTag : inTag.filter { (unread[$0.id] ?? 0) > 0 }
             await presenter.presentFeeds(FeedsResponse(
@@ -281,6 +289,7 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
                     ? searches.map { SavedSearchStatus(search: $0, unread: searchUnread[$0.id] ?? 0) } : [],
                 unreadByTag: byTag, hiddenArticles: selectedTag == nil ? hidden : 0,
                 readFeedsLeftOut: inTag.count - listed.count, shownTag: selectedTag))
+            if tagDropped { await presenter.presentNotice(.tagShown(nil)) }
         } catch {
             await presenter.presentLoadFailure(error.message)
         }

@@ -25,19 +25,20 @@ struct UnreadNavigator: Sendable {
 
     /// The unread article to show after `current` (nil: from the list's start), with the filter
     /// it is shown within (another feed's when the search crossed feeds).
-    func find(_ direction: UnreadDirection, from current: ArticleID?,
-              in filter: ArticleFilter) async throws(StoreError) -> (id: ArticleID, filter: ArticleFilter)? {
+    /// - Parameter feeds: The feeds it may cross to (those the feeds screen lists); nil for any.
+    func find(_ direction: UnreadDirection, from current: ArticleID?, in filter: ArticleFilter,
+              among feeds: Set<FeedID>? = nil) async throws(StoreError) -> (id: ArticleID, filter: ArticleFilter)? {
         if let inList = try await step(direction, from: current, in: filter) { return (inList, filter) }
         if let round = try await wrapped(direction, skipping: current, in: filter) { return (round, filter) }
         guard case .feed(let feedID) = filter.scope else { return nil }
-        let ordered = try await feeds.feeds().map(\.id)
+        let ordered = try await self.feeds.feeds().map(\.id)
         let unread = try await articles.unreadCountsByFeed()
         if let start = ordered.firstIndex(of: feedID), ordered.count > 1 {
             for offset in 1..<ordered.count {
                 let index = direction == .next ? (start + offset) % ordered.count
                                                : (start - offset + ordered.count) % ordered.count
                 let other = ordered[index]
-                guard (unread[other] ?? 0) > 0 else { continue }
+                guard (unread[other] ?? 0) > 0, feeds?.contains(other) ?? true else { continue }
                 var otherFilter = filter
                 otherFilter.scope = .feed(other)
                 if let id = try await step(direction, from: nil, in: otherFilter) { return (id, otherFilter) }

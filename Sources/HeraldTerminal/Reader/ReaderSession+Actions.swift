@@ -194,13 +194,29 @@ extension ReaderSession {
         render()
     }
 
+    /// The feeds "next unread" may cross to from a list or an article: those of the tag the feeds
+    /// screen lists, as newsboat moves only through the feeds it shows; nil (any) without one.
+    private func feedsInReach() async -> Set<FeedID>? {
+        guard case .feeds(let feeds)? = entries.first?.module, let tag = await feeds.selectedTag else { return nil }
+        return Set(await feeds.feeds.filter { $0.tags.contains(tag) }.map(\.id))
+    }
+
     private func unread(_ direction: UnreadDirection) async {
         guard let entry = top else { return }
+        let listed = await feedsInReach()
         switch entry.module {
         case .articleList(let list):
-            if direction == .next { await list.nextUnreadRequested() } else { await list.previousUnreadRequested() }
+            if direction == .next {
+                await list.nextUnreadRequested(among: listed)
+            } else {
+                await list.previousUnreadRequested(among: listed)
+            }
         case .articleDetail(let detail):
-            if direction == .next { await detail.nextUnreadRequested() } else { await detail.previousUnreadRequested() }
+            if direction == .next {
+                await detail.nextUnreadRequested(among: listed)
+            } else {
+                await detail.previousUnreadRequested(among: listed)
+            }
             await followDetail(detail)
         case .feeds:
             guard let rows = entry.feedsEntries else { return }

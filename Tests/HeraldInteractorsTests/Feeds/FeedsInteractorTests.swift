@@ -81,12 +81,29 @@ struct FeedsInteractorTests {
         await interactor.perform(.tagSelected("Dev"))
         #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["LWN", "Swift.org"])
 
-        // "l" starts both "linux" and "Local news": nothing changes, and the tags are named.
+        // "l" starts both "linux" and "Local news": nothing changes, and those two are named.
         await interactor.perform(.tagSelected("l"))
-        #expect(await spy.events.last == .notice(.noSuchTag("l", known: ["dev", "linux", "Local news"])))
+        #expect(await spy.events.last == .notice(.noSuchTag("l", known: ["linux", "Local news"])))
         #expect(await interactor.selectedTag == "dev")
         await interactor.perform(.tagSelected("sports"))
         #expect(await spy.events.last == .notice(.noSuchTag("sports", known: ["dev", "linux", "Local news"])))
+
+        // The tag renamed in case only is followed; renamed away, every feed is listed again, and a notice says so.
+        for feed in try await store.feeds() where feed.tags.contains("dev") {
+            try await store.setTags(feed.tags.map { $0 == "dev" ? "Dev" : $0 }, for: feed.id)
+        }
+        await interactor.perform(.storeChanged(.feeds))
+        #expect(await interactor.selectedTag == "Dev")
+        #expect(try #require(await spy.lastFeeds).feeds.count == 2)
+        for feed in try await store.feeds() where feed.tags.contains("Dev") {
+            try await store.setTags(feed.tags.map { $0 == "Dev" ? "development" : $0 }, for: feed.id)
+        }
+        await interactor.perform(.storeChanged(.feeds))
+        #expect(await interactor.selectedTag == nil)
+        #expect(try #require(await spy.lastFeeds).feeds.count == 4)
+        #expect(await spy.events.last == .notice(.tagShown(nil)))
+        await interactor.perform(.tagSelected("dev"))
+        await interactor.perform(.tagSelected("Local"))
 
         await interactor.perform(.tagSelected(nil))
         response = try #require(await spy.lastFeeds)
