@@ -75,7 +75,10 @@ public final class SubscribeInteractor: FeedSubscribing {
             for candidate in FeedCandidates.urls(discovered: discovered, pageURL: response.finalURL)
                 where scriptSources.refusal(of: candidate) == nil {
                 if let existing = try await existingFeed(at: candidate) { return (existing, false) }
-                guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate)),
+                // A page's link to another host may not lead to this machine or its network (the
+                // rule of full-text pages): a public page must not make Herald probe them.
+                let refuses = PageAddressRule.refusesPrivateAddresses(page: candidate, feedURL: response.finalURL, allowed: false)
+                guard let answer = try? await fetcher.fetch(FetchRequest(url: candidate, refusesPrivateAddresses: refuses)),
                       case let .feed(parsed, hash) = read(answer) else { continue }
                 let feedURL = answer.permanentRedirectTarget ?? candidate
                 return try await add(parsed, from: answer, bodyHash: hash, at: feedURL, title: title, tags: tags)

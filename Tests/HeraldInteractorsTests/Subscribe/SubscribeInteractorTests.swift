@@ -141,6 +141,23 @@ struct SubscribeInteractorTests {
         #expect(listed.map(\.url) == [feedURL])
     }
 
+    @Test("A page's advertised feed on another host is fetched refusing private addresses (it may not steer Herald into this machine's network); one on the page's own host is not")
+    func aPageLinkToAnotherHostRefusesPrivateAddresses() async throws {
+        var harness = SubscribeHarness()
+        let pageURL = "https://blog.example.com/"
+        let elsewhere = "http://127.0.0.1:8080/admin/feed"
+        let own = "https://blog.example.com/feed.xml"
+        harness.discoverer.feedsByPage[pageURL] = [DiscoveredFeed(url: elsewhere), DiscoveredFeed(url: own)]
+        await harness.fetcher.script(pageURL, .respond(.body(page, at: pageURL)))
+        await harness.fetcher.script(elsewhere, .fail(.privateAddress(host: "127.0.0.1")))
+        await harness.fetcher.script(own, .respond(.body(feedBody, at: own)))
+        let (feed, _) = try await harness.interactor.subscribe(to: pageURL, title: nil, tags: [])
+        #expect(feed.url == own)
+        let requests = await harness.fetcher.requests
+        #expect(requests.map(\.url) == [pageURL, elsewhere, own])
+        #expect(requests.map(\.refusesPrivateAddresses) == [false, true, false])
+    }
+
     @Test func aLocalFileThatIsNotAFeedIsNotProbed() async throws {
         let harness = SubscribeHarness()
         let url = "file:///home/me/page.html"
