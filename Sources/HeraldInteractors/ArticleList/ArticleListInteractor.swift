@@ -115,6 +115,7 @@ public actor ArticleListInteractor: ArticleListBusinessLogic, ArticleListDataSto
         }
     }
 
+    /// Selects an article the list may not have loaded yet, paging on (at most 50 pages) until it does.
     public func selectionRevealed(_ id: ArticleID) async {
         var pages = 0
         while pages < 50, !rows.contains(where: { $0.id == id }), cursor != nil {

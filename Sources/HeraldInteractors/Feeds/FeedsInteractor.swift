@@ -221,12 +221,15 @@ public actor FeedsInteractor: FeedsBusinessLogic, FeedsDataStore {
         await presenter.presentNotice(.exported(feeds: exported))
     }
 
+    /// Lists the feeds without unread articles too, or leaves them out, then reloads with a notice.
     public func readFeedsShownSet(_ isShown: Bool) async {
         showsReadFeeds = isShown
         await reload()
         await presenter.presentNotice(.readFeedsShown(isShown))
     }
 
+    /// Lists only the feeds of the tag `name` names (``tag(named:among:)``), or every feed for nil,
+    /// then reloads with a notice; a name no tag has changes nothing and names the tags.
     public func tagSelected(_ name: String?) async {
         guard let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             guard selectedTag != nil else { return }
