@@ -93,6 +93,45 @@ extension SyncSuite {
             }
         }
 
+        @Test("Any text in any field (2,000 random strings of controls, markup, quotes, astral and noncharacters) leaves the document well-formed, and what XML can carry survives")
+        func randomTextStaysWellFormed() throws {
+            var state: UInt64 = 0x5EED_A70B
+            func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            let ranges: [ClosedRange<UInt32>] = [0x0...0x1F, 0x20...0x7E, 0x7F...0x9F, 0xA0...0x2FF, 0xFFF0...0xFFFF,
+                                                 0x1F600...0x1F64F, 0x10FFF0...0x10FFFF]
+            func text() -> String {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<Int(next() % 40) {
+                    let range = ranges[Int(next() % UInt64(ranges.count))]
+                    let value = range.lowerBound + UInt32(next() % UInt64(range.upperBound - range.lowerBound + 1))
+                    if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+                }
+                return String(scalars)
+            }
+            for round in 0..<2_000 {
+                let title = text()
+                let entry = SyncEntry(id: ArticleID(Int64(round + 1)), feedID: FeedID(1), title: title, url: text(),
+                                      author: text(), commentsURL: nil, date: Date(timeIntervalSince1970: 1_795_000_000),
+                                      firstSeenAt: Date(timeIntervalSince1970: 1_795_000_000), html: text(),
+                                      enclosures: [Enclosure(url: text(), type: text(), length: 12)],
+                                      isRead: round % 2 == 0, isStarred: false, identity: text())
+                let document = GoogleReaderAtom.document(streamID: text(), title: text(), entries: [entry], feeds: [:],
+                                                         continuation: text(), now: Date(timeIntervalSince1970: 0))
+                let reading = try #require(AtomReading.read(Data(document.utf8)), "not well-formed for \(title.unicodeScalars.map(\.value))")
+                // What XML 1.0 can carry comes back as it was (a lone return reads as a newline, as XML reads it).
+                let carried = String(String.UnicodeScalarView(title.unicodeScalars.filter {
+                    $0.value >= 0x20 && $0.value != 0xFFFE && $0.value != 0xFFFF || $0 == "\t" || $0 == "\n"
+                }))
+                if !title.unicodeScalars.contains("\r") { #expect(reading.titles == [carried], "round \(round)") }
+            }
+        }
+
         @Test("The escaping keeps markup characters and drops what XML cannot carry")
         func escaping() {
             #expect(GoogleReaderAtom.escaped("Fish & chips <\"cheap\">") == "Fish &amp; chips &lt;&quot;cheap&quot;&gt;")
