@@ -84,6 +84,9 @@ extension SyncSuite {
                     #expect(starred.contains("fresh") && starred.contains("starred") && starred.contains("news"))
                     #expect(byTitle.values.allSatisfy { $0.contains("reading-list") })
 
+                    // The feed named by its URL, as Google Reader's first clients named streams.
+                    let byURL = try await client.execute(uri: "/reader/atom/feed/\(harbour.url)?n=3", method: .get, headers: headers)
+                    #expect(AtomReading.read(Data(buffer: byURL.body))?.titles == first.titles, "\(String(buffer: byURL.body).prefix(300))")
                     let unread = try await client.execute(uri: "/reader/atom/user/-/state/com.google/reading-list?xt=user/-/state/com.google/read&n=100&r=o",
                                                           method: .get, headers: headers)
                     #expect(AtomReading.read(Data(buffer: unread.body))?.titles.count == 7)
