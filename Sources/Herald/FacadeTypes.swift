@@ -7,7 +7,7 @@ import HeraldComposition
 /// An error from the Herald facade: one case per source, each with a message for the user.
 public typealias HeraldError = HeraldComposition.HeraldError
 
-/// One record of the refresh log (``Herald/lastRefreshLog(environment:)``).
+/// One record of the refresh log (``Herald/lastRefreshLog(databasePath:environment:)``).
 public typealias RefreshLogRecord = HeraldComposition.RefreshLogRecord
 
 /// The module built for a ``Route``: its interactor, which front ends send intents to.

@@ -81,13 +81,16 @@ public final class Herald: Sendable {
 
     /// The records of the last refresh run in the refresh log (`refresh-log`, by default
     /// `$XDG_STATE_HOME/herald/refresh.log`), oldest first; empty when nothing was logged.
+    /// - Parameter databasePath: Only a run of this database (a file or a `postgres://` URL); nil
+    ///   for the last run of any.
     /// - Returns: The log file's path (`nil` when the log is off) and the records.
     /// - Throws: ``HeraldError`` for a bad configuration.
-    public static func lastRefreshLog(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func lastRefreshLog(databasePath: String? = nil,
+                                      environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(HeraldError) -> (path: String?, records: [RefreshLogRecord]) {
-        let configuration = try configuration(databasePath: nil, user: nil, environment: environment)
+        let configuration = try configuration(databasePath: databasePath, user: nil, environment: environment)
         guard let path = configuration.refreshLogPath else { return (nil, []) }
-        return (path, RefreshLog(path: path).lastRun())
+        return (path, RefreshLog(path: path).lastRun(of: databasePath.map { _ in RefreshLog.databaseName(configuration.databasePath) }))
     }
 
     static func configuration(databasePath: String?, user: String?,

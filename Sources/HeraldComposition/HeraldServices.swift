@@ -146,7 +146,8 @@ public struct HeraldServices: Sendable {
         let refresher = RefreshInteractor(feeds: store.feeds, fetcher: fetcher, parser: parser, clock: clock, policy: policy,
                                           queue: store.queue, holder: LoginName.holder, ledger: store.ledger,
                                           probe: LoginName.Probe(),
-                                          logger: refreshLogger(configuration.refreshLogPath),
+                                          logger: refreshLogger(configuration.refreshLogPath,
+                                                                database: RefreshLog.databaseName(configuration.databasePath)),
                                           fullTexts: store.fullTexts, extractor: extractor,
                                           hook: configuration.onNewArticles.map {
                                               NewArticlesCommand(words: $0, timeLimit: .milliseconds(Int64(configuration.onNewArticlesTimeout * 1000)))
@@ -206,11 +207,14 @@ public struct HeraldServices: Sendable {
     /// Releases network resources.
     public func shutdown() async { await shutdownHandler() }
 
-    /// The logger of refresh runs: JSON lines in the refresh log file, or nothing without one.
-    private static func refreshLogger(_ path: String?) -> Logger {
+    /// The logger of refresh runs: JSON lines in the refresh log file, each naming the database
+    /// (`herald log --db` shows that database's last run), or nothing without a file.
+    private static func refreshLogger(_ path: String?, database: String) -> Logger {
         guard let path else { return Logger(label: "herald.refresh", factory: { _ in SwiftLogNoOpLogHandler() }) }
         let writer = LogFileWriter(path: path)
-        return Logger(label: "herald.refresh", factory: { _ in JSONLinesLogHandler(writer: writer) })
+        var logger = Logger(label: "herald.refresh", factory: { _ in JSONLinesLogHandler(writer: writer) })
+        logger[metadataKey: "database"] = "\(database)"
+        return logger
     }
 }
 

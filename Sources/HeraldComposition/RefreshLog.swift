@@ -27,10 +27,21 @@ public struct RefreshLog: Sendable {
         self.path = path
     }
 
+    /// How the log names the database at `location` (a file or a `postgres://` URL, as configured):
+    /// its path, or its URL without a password.
+    public static func databaseName(_ location: String) -> String {
+        StoreLocation(location).displayName
+    }
+
     /// The records of the last refresh run that started, oldest first; empty when the log has none.
-    public func lastRun() -> [RefreshLogRecord] {
+    /// - Parameter database: Only a run of this database (as ``StoreLocation`` names it); runs
+    ///   logged before records named their database count for any. Nil: the last run of any.
+    public func lastRun(of database: String? = nil) -> [RefreshLogRecord] {
         let records = read(path + ".1") + read(path)
-        guard let start = records.lastIndex(where: { $0.message == "refresh started" && $0.run != nil }),
+        guard let start = records.lastIndex(where: { record in
+                  record.message == "refresh started" && record.run != nil
+                      && (database == nil || record.fields["database"].map { $0 == database } ?? true)
+              }),
               let run = records[start].run else { return [] }
         return records[start...].filter { $0.run == run }
     }

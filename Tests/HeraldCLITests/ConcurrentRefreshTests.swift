@@ -50,7 +50,7 @@ extension CLISuite {
             }
         }
 
-        @Test("herald log shows the last run's failed feed and its reason, and --json its records")
+        @Test("herald log shows the last run's failed feed and its reason, and --json its records; --db the last run of that database")
         func theLogShowsTheLastRunsProblems() async throws {
             let sandbox = try Sandbox()
             try await withServer { (server) async throws in
@@ -67,6 +67,16 @@ extension CLISuite {
                 #expect(records?.first?["message"] == "refresh started")
                 #expect(records?.contains { $0["message"] == "failed" && $0["reason"]?.contains("404") == true } == true)
                 #expect(FileManager.default.fileExists(atPath: sandbox.path("home/.local/state/herald/refresh.log")))
+
+                // Another database refreshed since: `log` shows that run, naming its database;
+                // `log --db` the last run of the one named.
+                let other = sandbox.path("work/other.db")
+                #expect(try await sandbox.herald(["add", server.url("/c/1.xml"), "--db", other]).succeeded)
+                _ = try await sandbox.herald(["refresh", "--all", "--db", other])
+                let latest = try await sandbox.herald(["log"])
+                #expect(latest.stdout.contains("of \(other) by") && latest.stdout.contains("No problems."), "\(latest.stdout)")
+                let first = try await sandbox.herald(["log", "--db", sandbox.database])
+                #expect(first.stdout.contains("of \(sandbox.database) by") && first.stdout.contains("404"), "\(first.stdout)")
             }
         }
 

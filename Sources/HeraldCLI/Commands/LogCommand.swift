@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Herald
 
-/// `herald log`: what the last refresh did, from the refresh log: its totals and its problems
-/// (failed and skipped feeds, refusals), or every line with `--all`.
+/// `herald log`: what the last refresh did (of any database, or of `--db`'s), from the refresh
+/// log: its totals and its problems (failed and skipped feeds, refusals), or every line with `--all`.
 struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
@@ -11,13 +11,14 @@ struct LogCommand: AsyncParsableCommand {
 
     @Flag(help: "Show every feed the last refresh handled, not only its problems.")
     var all = false
+    @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let terminal = TerminalOutput.current()
         let log: (path: String?, records: [RefreshLogRecord])
         do {
-            log = try Herald.lastRefreshLog()
+            log = try Herald.lastRefreshLog(databasePath: global.db)
         } catch {
             terminal.errorLine("herald: " + error.message)
             throw ExitCode.failure
@@ -47,7 +48,8 @@ struct LogCommand: AsyncParsableCommand {
     /// "2026-11-25T17:48:26Z by host:pid (all): 200 feeds, 190 stored (812 new), 5 unchanged, 3 failed, 2 skipped in 1.2 s".
     static func heading(_ start: RefreshLogRecord, finish: RefreshLogRecord?) -> String {
         let fields = start.fields
-        var text = "Last refresh \(fields["time"] ?? "?") by \(fields["holder"] ?? "?") (\(fields["selection"] ?? "?"))"
+        var text = "Last refresh \(fields["time"] ?? "?")" + (fields["database"].map { " of \($0)" } ?? "")
+            + " by \(fields["holder"] ?? "?") (\(fields["selection"] ?? "?"))"
         guard let totals = finish?.fields else { return TerminalSafety.sanitize(text + ": still running, or stopped before its end.") }
         text += ": \(totals["total"] ?? "0") feeds, \(totals["stored"] ?? "0") stored (\(totals["new"] ?? "0") new), "
         text += "\(totals["unchanged"] ?? "0") unchanged, \(totals["failed"] ?? "0") failed, \(totals["skipped"] ?? "0") skipped"
