@@ -47,15 +47,23 @@ struct SyncBenchmarkRun {
         report("stream/items/ids, 1,000 unread a page (\(api.count) pages)", api, raw, goal: "p99 < 20")
     }
 
-    /// `stream/contents` of 100 items at 30 places of the reading list.
+    /// `stream/contents` of 100 items at 30 places of the reading list, and the same pages as
+    /// Google Reader's Atom (`/reader/atom/…`).
     private func streamContents() async throws {
         var api: [Double] = []
+        var atom: [Double] = []
         var raw: [Double] = []
         var cursor: PageCursor?
         for _ in 0..<30 {
             var path = "/reader/api/0/stream/contents/user%2F-%2Fstate%2Fcom.google%2Freading-list?n=100"
-            if let cursor { path += "&c=\(String(cursor.date.timeIntervalSince1970.bitPattern, radix: 16))_\(cursor.id.rawValue)" }
+            var atomPath = "/reader/atom/user%2F-%2Fstate%2Fcom.google%2Freading-list?n=100"
+            if let cursor {
+                let continuation = "&c=\(String(cursor.date.timeIntervalSince1970.bitPattern, radix: 16))_\(cursor.id.rawValue)"
+                path += continuation
+                atomPath += continuation
+            }
             api.append(try await timed { try await get(path) }.0)
+            atom.append(try await timed { try await get(atomPath) }.0)
             let request = ArticlePageRequest(filter: ArticleFilter(), limit: 100, after: cursor)
             let (time, page) = try await timed {
                 let page = try await store.articles(request)
@@ -69,6 +77,7 @@ struct SyncBenchmarkRun {
             cursor = try await store.articles(skip).next
         }
         report("stream/contents, 100 items", api, raw, goal: "p99 < 30")
+        report("reader/atom, the same 100 items", atom, raw, goal: "p99 < 30")
     }
 
     /// `stream/items/contents` of 250 ids (POST, repeated `i`).
