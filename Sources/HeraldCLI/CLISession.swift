@@ -9,7 +9,8 @@ enum CLISession {
     /// - Parameter scriptSources: `.accepted` for the commands that add the person's own
     ///   `exec:`/`filter:` feeds (`add`, `import`).
     /// - Parameter makesDatabase: Whether the command is one that starts a new database at a
-    ///   `--db` file that does not exist yet (`add`, `import`, the reader, `serve`, `user`); the
+    ///   `--db` file that does not exist yet (`add`, `import`, the reader, `serve`, `user add`,
+    ///   `user password`, `user token`); the
     ///   others, which read or change what is stored, say on standard error that the file was new
     ///   (``missingDatabase(_:home:)``), so a mistyped name does not pass for an empty database.
     static func run(_ global: GlobalOptions, scriptSources: ScriptSourcePolicy = .refused, makesDatabase: Bool = false,

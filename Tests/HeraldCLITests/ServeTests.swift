@@ -33,7 +33,7 @@ extension CLISuite {
             #expect(result.stderr.contains("--token"))
         }
 
-        @Test("Given a sync client of herald serve, when it subscribes to a file of the server's machine or discovers one, then it gets a 400 that says why, and nothing is read or added")
+        @Test("Given a sync client of herald serve, when it subscribes to a file of the server's machine or discovers one, then Miniflux answers 400 and Google Reader's quickadd no result, each saying why, and nothing is read or added")
         func refusesLocalFilesFromClients() async throws {
             let sandbox = try Sandbox()
             let secret = try sandbox.write(Data("""
@@ -52,6 +52,9 @@ extension CLISuite {
                                                         body: "{\"feed_url\": \"file://\(secret)\"}")
             #expect(created.status == 400)
             #expect(created.body.contains("herald add"), "\(created.body)")
+            let discovered = try SyncEveryoneTests.request("POST", "/v1/discover", port: port, headers: alice,
+                                                           body: "{\"url\": \"file://\(secret)\"}")
+            #expect(discovered.status == 400 && !discovered.body.contains("Private notes"), "\(discovered.body)")
             let login = try SyncEveryoneTests.request("POST", "/accounts/ClientLogin", port: port,
                                                       body: "Email=alice&Passwd=\(password.replacingOccurrences(of: " ", with: "+"))")
             let auth = try #require(login.body.split(separator: "\n").first { $0.hasPrefix("Auth=") }?.dropFirst(5),

@@ -19,6 +19,12 @@ extension SyncSuite {
             var titles: [String] = []
             var labels: [[String]] = []
             var continuation: String?
+            /// Each entry's link, original id, author, content and enclosure type, in the order read.
+            var links: [String] = []
+            var originalIDs: [String] = []
+            var authors: [String] = []
+            var contents: [String] = []
+            var enclosureTypes: [String] = []
             private var text = ""
             private var inEntry = false
             private var inSource = false
@@ -30,6 +36,9 @@ extension SyncSuite {
                 case "entry": inEntry = true; labels.append([])
                 case "source": inSource = true
                 case "category" where inEntry && !inSource: labels[labels.count - 1].append(attributes["label"] ?? "")
+                case "link" where inEntry && !inSource:
+                    if attributes["rel"] == "enclosure" { enclosureTypes.append(attributes["type"] ?? "") } else { links.append(attributes["href"] ?? "") }
+                case "id" where inEntry && !inSource: originalIDs.append(attributes["gr:original-id"] ?? "")
                 default: break
                 }
             }
@@ -39,6 +48,8 @@ extension SyncSuite {
             func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
                 switch name {
                 case "title" where inEntry && !inSource: titles.append(text)
+                case "name" where inEntry && !inSource: authors.append(text)
+                case "content" where inEntry: contents.append(text)
                 case "source": inSource = false
                 case "entry": inEntry = false
                 case "gr:continuation", "continuation": continuation = text
@@ -127,18 +138,27 @@ extension SyncSuite {
                 let document = GoogleReaderAtom.document(streamID: text(), title: text(), entries: [entry], feeds: [:],
                                                          continuation: text(), now: Date(timeIntervalSince1970: 0))
                 let reading = try #require(AtomReading.read(Data(document.utf8)), "not well-formed for \(title.unicodeScalars.map(\.value))")
-                // What XML 1.0 can carry comes back as it was (a lone return reads as a newline, as XML reads it).
-                let carried = String(String.UnicodeScalarView(title.unicodeScalars.filter {
-                    $0.value >= 0x20 && $0.value != 0xFFFE && $0.value != 0xFFFF || $0 == "\t" || $0 == "\n"
-                }))
-                if !title.unicodeScalars.contains("\r") { #expect(reading.titles == [carried], "round \(round)") }
+                // What XML 1.0 can carry comes back as it was, in text and in attributes alike.
+                func carried(_ text: String) -> String {
+                    String(String.UnicodeScalarView(text.unicodeScalars.filter {
+                        $0.value >= 0x20 && $0.value != 0xFFFE && $0.value != 0xFFFF || $0 == "\t" || $0 == "\n" || $0 == "\r"
+                    }))
+                }
+                #expect(reading.titles == [carried(title)], "round \(round)")
+                let url = entry.url ?? ""
+                #expect(reading.links == (url.isEmpty ? [] : [carried(url)]), "round \(round)")
+                #expect(reading.originalIDs == [carried(entry.identity)], "round \(round)")
+                #expect(reading.contents == [carried(entry.html)], "round \(round)")
+                #expect(reading.enclosureTypes == [carried(entry.enclosures[0].type ?? "")], "round \(round)")
+                let author = entry.author ?? ""
+                #expect(reading.authors == (author.isEmpty ? [] : [carried(author)]), "round \(round)")
             }
         }
 
         @Test("The escaping keeps markup characters and drops what XML cannot carry")
         func escaping() {
             #expect(GoogleReaderAtom.escaped("Fish & chips <\"cheap\">") == "Fish &amp; chips &lt;&quot;cheap&quot;&gt;")
-            #expect(GoogleReaderAtom.escaped("Red\u{1B}[31m alert\u{0}\u{7}\u{FFFE}\tend\n") == "Red[31m alert\tend\n")
+            #expect(GoogleReaderAtom.escaped("Red\u{1B}[31m alert\u{0}\u{7}\u{FFFE}\tend\r\n") == "Red[31m alert&#9;end&#13;&#10;")
             let document = GoogleReaderAtom.document(streamID: "feed/1", title: "T\u{1B}", entries: [], feeds: [:],
                                                      continuation: "c&d", now: Date(timeIntervalSince1970: 0))
             #expect(document.contains("<updated>1970-01-01T00:00:00Z</updated>"))

@@ -10,7 +10,7 @@ import Testing
 extension SyncSuite {
     @Suite("Miniflux API: discovery, entries within a feed or category, starred=false, integrations")
     struct MinifluxDiscoveryTests {
-        @Test("POST /v1/discover lists a page's advertised feeds unfetched, a feed URL as itself, the first common path that is a feed when none is advertised; 404 for none, 400 for a non-HTTP URL, 500 for a dead server; nothing is subscribed")
+        @Test("POST /v1/discover lists a page's advertised feeds unfetched, a feed URL as itself, the first common path that is a feed when none is advertised; 400 for a non-HTTP URL, 500 for a missing page or a dead server; nothing is subscribed")
         func discover() async throws {
             try await SyncFixture.with(stores: [.sqlite]) { fixture in
                 let server = fixture.server

@@ -68,9 +68,11 @@ enum GoogleReaderAtom {
         return xml
     }
 
-    /// Text for an element or an attribute: markup characters escaped, and the characters XML 1.0
-    /// cannot carry at all (C0 controls but tab, newline and return; U+FFFE, U+FFFF) left out, so a
-    /// title with a terminal escape in it does not make the whole document unreadable.
+    /// Text for an element or an attribute: markup characters escaped; tab, newline and return as
+    /// character references (a parser would turn a lone return into a newline, and all three into
+    /// spaces in an attribute); and the characters XML 1.0 cannot carry at all (the other C0
+    /// controls, U+FFFE, U+FFFF) left out, so a title with a terminal escape in it does not make
+    /// the whole document unreadable.
     static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -80,7 +82,9 @@ enum GoogleReaderAtom {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 out.unicodeScalars.append(scalar)

@@ -87,6 +87,7 @@ struct FeedsInteractorTests {
         #expect(await interactor.selectedTag == "dev")
         await interactor.perform(.tagSelected("sports"))
         #expect(await spy.events.last == .notice(.noSuchTag("sports", known: ["dev", "linux", "Local news"])))
+        #expect(await interactor.selectedTag == "dev")
 
         // The tag renamed in case only is followed; renamed away, every feed is listed again, and a notice says so.
         for feed in try await store.feeds() where feed.tags.contains("dev") {
@@ -103,7 +104,10 @@ struct FeedsInteractorTests {
         #expect(try #require(await spy.lastFeeds).feeds.count == 4)
         #expect(await spy.events.last == .notice(.tagShown(nil)))
         await interactor.perform(.tagSelected("dev"))
+        #expect(await interactor.selectedTag == "development", "now the start of one tag only")
         await interactor.perform(.tagSelected("Local"))
+        #expect(await interactor.selectedTag == "Local news")
+        #expect(try #require(await spy.lastFeeds).feeds.map(\.feed.displayTitle) == ["News"])
 
         await interactor.perform(.tagSelected(nil))
         response = try #require(await spy.lastFeeds)

@@ -123,9 +123,10 @@ struct SubscribeInteractorTests {
         }
     }
 
-    @Test("A web page that advertises a command or a file of this machine leads to neither: they are not fetched, run, listed or subscribed; its web feed is")
+    @Test("A web page that advertises a command or a file of this machine leads to neither, even for the person at the machine (commands accepted): they are not fetched, run, listed or subscribed; its web feed is")
     func aWebPageNeverLeadsToACommandOrALocalFile() async throws {
         var harness = SubscribeHarness()
+        harness.scriptSources = .accepted
         let pageURL = "https://evil.example/"
         let feedURL = "https://evil.example/feed.xml"
         harness.discoverer.feedsByPage[pageURL] = [

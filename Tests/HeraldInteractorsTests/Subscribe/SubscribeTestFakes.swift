@@ -45,9 +45,12 @@ struct SubscribeHarness {
     let fetcher = RefreshTestFetcher()
     let parser = RefreshTestParser()
     var discoverer = SubscribeTestDiscoverer()
+    /// Whether commands may be added (the command line's `add` accepts them).
+    var scriptSources: ScriptSourcePolicy = .refused
 
     var interactor: SubscribeInteractor {
         SubscribeInteractor(feeds: store, fetcher: fetcher, parser: parser, discoverer: discoverer,
-                            lists: SubscribeTestListConverter(), clock: FixedWallClock(RefreshHarness.start))
+                            lists: SubscribeTestListConverter(), clock: FixedWallClock(RefreshHarness.start),
+                            scriptSources: scriptSources)
     }
 }
