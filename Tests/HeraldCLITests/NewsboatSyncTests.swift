@@ -60,13 +60,6 @@ extension CLISuite {
                 return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             }
 
-            /// Herald's unread count, as `herald stats` prints it.
-            func heraldUnread() async throws -> Int? {
-                let stats = try await sandbox.herald(db: "stats")
-                return stats.stdout.split(separator: "\n").first { $0.hasPrefix("Unread:") }
-                    .flatMap { Int($0.dropFirst("Unread:".count).trimmingCharacters(in: .whitespaces)) }
-            }
-
             /// Runs newsboat interactively in a real terminal: presses `A` (mark the feed under the
             /// cursor read, which newsboat sends to the server) on the first feed of its list, then
             /// opens the second feed's first article (which newsboat marks read on the server too) and quits.
@@ -103,7 +96,7 @@ extension CLISuite {
                     let articles = try await terminal.waitFor("Articles in feed")
                     let listScreen = try terminal.screen()
                     #expect(articles != nil, "the second feed did not open: \(listScreen)")
-                    let before = try await heraldUnread()
+                    let before = try await sandbox.stats().unread
                     try terminal.press("Enter")
                     let opened = try await terminal.waitFor("Article '")
                     let articleScreen = try terminal.screen()
@@ -115,7 +108,7 @@ extension CLISuite {
                     // person takes longer), at most 15 seconds.
                     let clock = ContinuousClock()
                     let deadline = clock.now + .seconds(15)
-                    while try await heraldUnread() == before, clock.now < deadline {
+                    while try await sandbox.stats().unread == before, clock.now < deadline {
                         try await Task.sleep(for: .milliseconds(100))
                     }
                     try terminal.press("q")
@@ -183,13 +176,6 @@ extension CLISuite {
             return titles
         }
 
-        /// The ids of Herald's articles, as `herald list --json` gives them.
-        static func articleIDs(_ sandbox: Sandbox) async throws -> [Int] {
-            let listed = try await sandbox.herald(db: "list", "--json")
-            let json = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
-            return try #require((json["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
-        }
-
         /// `A` in newsboat on its first feed and an article of the second opened, then Herald's
         /// unread count and newsboat's next reload both say those are read.
         static func expectReadingInNewsboatReachesHerald(_ client: NewsboatClient, unreadBefore: Int) async throws {
@@ -218,7 +204,7 @@ extension CLISuite {
                     """
                 let client = try NewsboatClient(newsboat, sandbox: sandbox, config: config)
                 #expect(try await client.reload() == "5 unread articles")
-                let ids = try await Self.articleIDs(sandbox)
+                let ids = try await sandbox.listed().map(\.id)
                 #expect(ids.count == 5)
                 #expect(try await sandbox.herald(db: "mark", "read", String(ids[0])).succeeded)
                 #expect(try await client.reload() == "4 unread articles")
@@ -256,7 +242,7 @@ extension CLISuite {
                 // newsboat's own cache holds what it read from the Atom: the title unescaped once.
                 let titles = try Self.titles(inCache: client.cachePath)
                 #expect(titles.contains("Fish & chips <cheap>") && titles.count == 5, "\(titles)")
-                let ids = try await Self.articleIDs(sandbox)
+                let ids = try await sandbox.listed().map(\.id)
                 #expect(ids.count == 5)
                 #expect(try await sandbox.herald(db: "mark", "read", String(ids[0]), String(ids[1])).succeeded)
                 #expect(try await client.reload() == "3 unread articles")

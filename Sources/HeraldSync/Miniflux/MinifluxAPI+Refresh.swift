@@ -25,15 +25,7 @@ extension MinifluxAPI {
             let category = try await category(id)
             let now = Date()
             let feeds = try await herald.feeds().filter { feed in
-                let inCategory: Bool
-                if let members = category.feeds {
-                    inCategory = members.contains(feed.id)
-                } else if case .tag(let tag) = category.scope {
-                    inCategory = feed.tags.contains(tag)
-                } else {
-                    inCategory = true
-                }
-                return inCategory && !feed.fetchState.isGone && (feed.fetchState.nextDueAt.map { $0 <= now } ?? true)
+                Self.holds(category, feed) && !feed.fetchState.isGone && (feed.fetchState.nextDueAt.map { $0 <= now } ?? true)
             }
             if !feeds.isEmpty { refreshInBackground(.feeds(feeds.map(\.id))) }
             return Self.noContent()

@@ -123,20 +123,8 @@ struct MinifluxAPI: Sendable {
         if let within = inFeed.first ?? inCategory.first, let id = inFeed.last ?? inCategory.last {
             let entry = try await herald.syncEntry(ArticleID(try Self.number(id)))
             let feed = try await feed(String(entry.feedID.rawValue))
-            let belongs: Bool
-            if inFeed.isEmpty {
-                // As the category's entries list them: a tag's feeds (in any place), or All's untagged ones.
-                let category = try await category(within)
-                if let feeds = category.feeds {
-                    belongs = feeds.contains(feed.id)
-                } else if case .tag(let tag) = category.scope {
-                    belongs = feed.tags.contains(tag)
-                } else {
-                    belongs = true
-                }
-            } else {
-                belongs = feed.id.rawValue == (try Self.number(within))
-            }
+            let belongs = inFeed.isEmpty
+                ? Self.holds(try await category(within), feed) : feed.id.rawValue == (try Self.number(within))
             guard belongs else { throw SyncFailure(.notFound, "Entry not found") }
             return Self.json(MinifluxJSON.entry(entry, feed: MinifluxJSON.feed(feed)))
         }
@@ -500,6 +488,14 @@ struct MinifluxAPI: Sendable {
             throw SyncFailure(.notFound, "Category not found")
         }
         return (.tag(tag), nil)
+    }
+
+    /// Whether a category (``category(_:)``) holds a feed, as its entries list them: a tag's feeds
+    /// (the tag in any place), or All's untagged ones.
+    static func holds(_ category: (scope: ArticleScope, feeds: Set<FeedID>?), _ feed: Feed) -> Bool {
+        if let members = category.feeds { return members.contains(feed.id) }
+        if case .tag(let tag) = category.scope { return feed.tags.contains(tag) }
+        return true
     }
 
     func feed(_ text: String) async throws -> Feed {
